@@ -1,0 +1,6 @@
+//! The cms front end as its own executable, for installing into the system.
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    judge::frontends::cms::run(&args).deliver()
+}

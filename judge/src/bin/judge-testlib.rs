@@ -1,0 +1,6 @@
+//! The testlib front end as its own executable, for installing into the system.
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    judge::frontends::testlib::run(&args).deliver()
+}

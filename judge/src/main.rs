@@ -1,0 +1,138 @@
+//! `judge`: the command-line front end. Each subcommand parses its
+//! arguments and calls the library; nothing here knows the rules.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::exit;
+
+use judge::cli::{exit as code, Args, Failure, UsageError};
+use judge::olympiad::gen::{generate, official_tests, Distribution, OFFICIAL_SEED};
+use judge::olympiad::io::format_input;
+use judge::olympiad::judging::judge_files;
+use judge::olympiad::ToppingPiece;
+use judge::rng::Rng;
+
+const HELP: &str = "\
+judge: referee, generator and tools for the olympiad Tetris problem A2
+
+usage: judge <command> [arguments]
+
+  check INPUT OUTPUT [--count-topping-piece]
+        replay OUTPUT on INPUT: pieces placed, points, why the game ended
+  gen [--seed S] [--n N] [--dist uniform|sz-heavy|sz-only|no-i] [-o FILE]
+        one test on stdout (or FILE); default: seed 2012, N 10000, uniform
+  gen --official [--seed S] --dir DIR
+        the ten official-size tests 01.in .. 10.in into DIR
+  grade SUBMISSION.rs | --cmd 'COMMAND' [--tests DIR] [--time-limit SECONDS]
+        [--html DIR]
+        compile like a contest system and grade every DIR/*.in
+  show [INPUT OUTPUT] [--delay MS]
+        replay on the terminal (default Tetris.in, Tetris.out; MS 100; 0 =
+        only the result)
+  bench INPUT OUTPUT [--runs K]
+        time the judge's replay of a game (median of K runs)
+  strength (SUBMISSION.rs | --cmd 'COMMAND') [--seeds K] [--stress-seeds K]
+        [--baseline]
+        the strength benchmark: points, survival, stack height, time, memory
+  baseline < INPUT > OUTPUT
+        play with Dellacherie's one-piece greedy evaluation (a reference)
+
+Exit codes: 0 done, 1 judge failure (bad test file, I/O, compile error),
+2 bad command line. A contestant's mistakes are verdicts, not failures.
+Contest-system front ends: judge-testlib, judge-cms, judge-kattis.";
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let command = args.next().unwrap_or_default();
+    let rest: Vec<String> = args.collect();
+    let result = match command.as_str() {
+        "check" => check(rest),
+        "gen" => gen(rest),
+        "grade" => judge::grade::main(rest),
+        "show" => judge::show::main(rest),
+        "bench" => judge::bench::main(rest),
+        "strength" => judge::strength::main(rest),
+        "baseline" => judge::olympiad::baseline::main(),
+        "help" | "--help" | "-h" => {
+            println!("{HELP}");
+            Ok(code::OK)
+        }
+        "" => Err(Failure::Usage(UsageError(HELP.to_string()))),
+        other => Err(Failure::Usage(UsageError(format!(
+            "unknown command '{other}'; run 'judge help'"
+        )))),
+    };
+    match result {
+        Ok(status) => exit(status),
+        Err(Failure::Usage(e)) => {
+            eprintln!("{e}");
+            exit(code::USAGE)
+        }
+        Err(Failure::Judge(message)) => {
+            eprintln!("judge failure: {message}");
+            exit(code::FAILURE)
+        }
+    }
+}
+
+fn check(rest: Vec<String>) -> Result<i32, Failure> {
+    let args = Args::parse(rest, &[], &["--count-topping-piece"])?;
+    args.expect_positional(2, 2, "judge check INPUT OUTPUT [--count-topping-piece]")?;
+    let topping = if args.switch("--count-topping-piece") {
+        ToppingPiece::Counted
+    } else {
+        ToppingPiece::NotCounted
+    };
+    let output_path = &args.positional[1];
+    let output = std::fs::File::open(output_path)
+        .map_err(|e| Failure::Judge(format!("cannot open the output {output_path}: {e}")))?;
+    let judged = judge_files(Path::new(&args.positional[0]), output, topping)
+        .map_err(|f| Failure::Judge(f.0))?;
+    let o = &judged.outcome;
+    println!("placed {} of {}", o.placed, o.pieces);
+    println!("points {} of 10", o.points());
+    println!("end: {}", o.end);
+    if let Some((token, offset)) = &judged.trailing {
+        println!("note: output after the last move ignored, from '{token}' at byte {offset}");
+    }
+    println!("Score = {}", o.points());
+    Ok(code::OK)
+}
+
+fn gen(rest: Vec<String>) -> Result<i32, Failure> {
+    let args = Args::parse(rest, &["--seed", "--n", "--dist", "-o", "--dir"], &["--official"])?;
+    args.expect_positional(0, 0, "judge gen [--seed S] [--n N] [--dist D] [-o FILE] | --official --dir DIR")?;
+    let seed = args.parsed_or("--seed", OFFICIAL_SEED)?;
+    if args.switch("--official") {
+        let dir = PathBuf::from(
+            args.value("--dir")
+                .ok_or_else(|| UsageError("gen --official needs --dir DIR".into()))?,
+        );
+        std::fs::create_dir_all(&dir).map_err(|e| Failure::Judge(format!("{}: {e}", dir.display())))?;
+        for (i, test) in official_tests(seed).iter().enumerate() {
+            write_file(&dir.join(format!("{:02}.in", i + 1)), &format_input(test))?;
+        }
+        return Ok(code::OK);
+    }
+    let n: usize = args.parsed_or("--n", 10_000)?;
+    if !(1..=judge::olympiad::io::MAX_PIECES).contains(&n) {
+        return Err(UsageError(format!("--n must be from 1 to {}", judge::olympiad::io::MAX_PIECES)).into());
+    }
+    let dist_name = args.value("--dist").unwrap_or("uniform");
+    let dist = Distribution::from_name(dist_name)
+        .ok_or_else(|| UsageError(format!("unknown distribution '{dist_name}'")))?;
+    let text = format_input(&generate(n, dist, &mut Rng::new(seed)));
+    match args.value("-o") {
+        Some(path) => write_file(Path::new(path), &text)?,
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes())
+                .map_err(|e| Failure::Judge(format!("stdout: {e}")))?;
+        }
+    }
+    Ok(code::OK)
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), Failure> {
+    std::fs::write(path, text).map_err(|e| Failure::Judge(format!("{}: {e}", path.display())))
+}

@@ -1,0 +1,170 @@
+//! A whole game: pieces in order, the contestant's moves, the end of the game
+//! and the points.
+
+use std::fmt;
+
+use super::board::{Board, Step};
+use super::pieces::{Piece, ROTATIONS, WELL_WIDTH};
+use crate::olympiad::io::{MoveSource, OutputProblem};
+
+/// A move as written by the contestant; checked against the rules by `play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub rotation: i64,
+    pub column: i64,
+}
+
+/// Why a game ended. The numbers of pieces are 1-based, as people count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    AllPlaced,
+    /// After the piece and everything it set off, a block stayed above row 20.
+    ToppedOut { piece: usize },
+    /// The move is well-formed but breaks the rules.
+    InvalidMove {
+        piece: usize,
+        mv: Move,
+        reason: String,
+    },
+    /// The output ran out, or a token is not an integer.
+    BadOutput { piece: usize, problem: OutputProblem },
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            End::AllPlaced => write!(f, "all pieces placed"),
+            End::ToppedOut { piece } => write!(
+                f,
+                "piece {piece}: a block is above the well after all deletions and falls"
+            ),
+            End::InvalidMove { piece, mv, reason } => write!(
+                f,
+                "piece {piece}: rotation {}, column {}: {reason}",
+                mv.rotation, mv.column
+            ),
+            End::BadOutput { piece, problem } => write!(f, "piece {piece}: {problem}"),
+        }
+    }
+}
+
+/// How to count the piece that tops out (see the spec's open points).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ToppingPiece {
+    /// The project's reading of the 2012 statement: it is not placed.
+    #[default]
+    NotCounted,
+    /// The author's 2018 browser game: it is counted.
+    Counted,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub pieces: usize,
+    pub placed: usize,
+    pub end: End,
+    /// The highest stack seen after a piece settled (rows, up to 20).
+    pub max_height: usize,
+}
+
+impl Outcome {
+    pub fn points(&self) -> u32 {
+        points(self.placed, self.pieces)
+    }
+}
+
+/// round(placed * 10 / pieces), halves rounded up, in exact integer
+/// arithmetic: floor((20 placed + pieces) / (2 pieces)).
+pub fn points(placed: usize, pieces: usize) -> u32 {
+    if pieces == 0 {
+        return 0;
+    }
+    ((20 * placed as u64 + pieces as u64) / (2 * pieces as u64)) as u32
+}
+
+/// The rotation's shape if the move is legal.
+pub fn check_move(piece: Piece, mv: Move) -> Result<(usize, usize), String> {
+    if !(0..ROTATIONS as i64).contains(&mv.rotation) {
+        return Err("rotation must be 0, 1, 2 or 3".into());
+    }
+    let rotation = mv.rotation as usize;
+    let width = piece.shape(rotation).width;
+    if mv.column < 0 {
+        return Err("column must not be negative".into());
+    }
+    if mv.column > (WELL_WIDTH - width) as i64 {
+        return Err(format!("width {width} does not fit in the well"));
+    }
+    Ok((rotation, mv.column as usize))
+}
+
+/// Something that watches a game: the piece number (1-based), the step and
+/// the board after it.
+pub trait Watcher {
+    fn piece_started(&mut self, _piece: usize, _kind: Piece, _mv: Move) {}
+    fn step(&mut self, _piece: usize, _step: Step, _board: &Board) {}
+}
+
+/// Watches nothing; the replay compiles to the bare rules.
+pub struct Unwatched;
+impl Watcher for Unwatched {}
+
+/// Replays a game from the first piece on an empty well.
+pub fn play(
+    pieces: &[Piece],
+    moves: &mut impl MoveSource,
+    topping: ToppingPiece,
+    watcher: &mut impl Watcher,
+) -> Outcome {
+    play_from(Board::default(), pieces, moves, topping, watcher)
+}
+
+/// Replays a game that starts on a given well (for hand-made positions).
+pub fn play_from(
+    mut board: Board,
+    pieces: &[Piece],
+    moves: &mut impl MoveSource,
+    topping: ToppingPiece,
+    watcher: &mut impl Watcher,
+) -> Outcome {
+    let mut max_height = 0;
+    let finish = |placed: usize, end: End, max_height: usize| Outcome {
+        pieces: pieces.len(),
+        placed,
+        end,
+        max_height,
+    };
+    for (i, &piece) in pieces.iter().enumerate() {
+        let number = i + 1;
+        let mv = match moves.next_move() {
+            Ok(mv) => mv,
+            Err(problem) => {
+                return finish(i, End::BadOutput { piece: number, problem }, max_height);
+            }
+        };
+        let (rotation, column) = match check_move(piece, mv) {
+            Ok(placement) => placement,
+            Err(reason) => {
+                let end = End::InvalidMove {
+                    piece: number,
+                    mv,
+                    reason,
+                };
+                return finish(i, end, max_height);
+            }
+        };
+        watcher.piece_started(number, piece, mv);
+        let row = board.drop_shape(piece.shape(rotation), column);
+        watcher.step(number, Step::Dropped { row }, &board);
+        board.settle(&mut |step, b: &Board| watcher.step(number, step, b));
+        if board.overflows() {
+            let placed = match topping {
+                ToppingPiece::NotCounted => i,
+                ToppingPiece::Counted => i + 1,
+            };
+            return finish(placed, End::ToppedOut { piece: number }, max_height);
+        }
+        max_height = max_height.max(board.stack_height());
+    }
+    finish(pieces.len(), End::AllPlaced, max_height)
+}

@@ -1,0 +1,317 @@
+//! File formats of problem A2: the test input (written by the jury, so any
+//! defect is a judge failure) and the contestant's output (read as a stream
+//! of tokens; any defect ends the game with a verdict that names the token).
+
+use std::fmt;
+use std::io::{self, BufRead, BufReader, Read};
+
+use super::game::Move;
+use super::pieces::Piece;
+
+/// Tests larger than this are refused: the official maximum is 10000.
+pub const MAX_PIECES: usize = 1_000_000;
+
+/// A defect of a test input, with its place: line and column are 1-based.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Whitespace-separated tokens of a text with their line and column.
+fn tokens_with_places(text: &str) -> impl Iterator<Item = (&str, usize, usize)> {
+    text.lines().enumerate().flat_map(|(l, line)| {
+        let base = line.as_ptr() as usize;
+        line.split_ascii_whitespace()
+            .map(move |tok| (tok, l + 1, tok.as_ptr() as usize - base + 1))
+    })
+}
+
+/// Reads "N" then N piece numbers 1..7; nothing may follow.
+pub fn parse_input(text: &str) -> Result<Vec<Piece>, InputError> {
+    let mut tokens = tokens_with_places(text);
+    let err = |line, column, message: String| InputError {
+        line,
+        column,
+        message,
+    };
+    let (tok, line, column) = tokens
+        .next()
+        .ok_or_else(|| err(1, 1, "the input is empty; expected the number of pieces N".into()))?;
+    let n: usize = tok
+        .parse()
+        .ok()
+        .filter(|n| (1..=MAX_PIECES).contains(n))
+        .ok_or_else(|| {
+            err(line, column, format!("N must be an integer from 1 to {MAX_PIECES}, found '{}'", printable(tok.as_bytes())))
+        })?;
+    let mut pieces = Vec::with_capacity(n);
+    for i in 1..=n {
+        let (tok, line, column) = tokens.next().ok_or_else(|| {
+            let last = text.lines().count().max(1);
+            err(last, 1, format!("N is {n} but the input ends after {} pieces", i - 1))
+        })?;
+        let piece = tok.parse().ok().and_then(Piece::new).ok_or_else(|| {
+            err(line, column, format!("piece {i} must be an integer from 1 to 7, found '{}'", printable(tok.as_bytes())))
+        })?;
+        pieces.push(piece);
+    }
+    if let Some((tok, line, column)) = tokens.next() {
+        return Err(err(line, column, format!("N is {n} but more follows: '{}'", printable(tok.as_bytes()))));
+    }
+    Ok(pieces)
+}
+
+/// Writes an input file in the statement's layout.
+pub fn format_input(pieces: &[Piece]) -> String {
+    let numbers: Vec<String> = pieces.iter().map(|p| p.to_string()).collect();
+    format!("{}\n{}\n", pieces.len(), numbers.join(" "))
+}
+
+/// Which number of a move a problem is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Rotation,
+    Column,
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Field::Rotation => "rotation",
+            Field::Column => "column",
+        })
+    }
+}
+
+/// What is wrong with the contestant's output where a move was expected.
+/// Offsets are 0-based byte offsets into the output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutputProblem {
+    Missing { field: Field, offset: u64 },
+    NotInteger { field: Field, token: String, offset: u64 },
+    OutOfRange { field: Field, token: String, offset: u64 },
+    /// The output could not be read at all: the judge's fault, not the
+    /// contestant's.
+    Unreadable(String),
+}
+
+impl fmt::Display for OutputProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OutputProblem::Missing { field, offset } => {
+                write!(f, "the output ends (byte {offset}) where its {field} was expected")
+            }
+            OutputProblem::NotInteger { field, token, offset } => {
+                write!(f, "{field} token '{token}' at byte {offset} is not an integer")
+            }
+            OutputProblem::OutOfRange { field, token, offset } => {
+                write!(f, "{field} token '{token}' at byte {offset} is out of range")
+            }
+            OutputProblem::Unreadable(why) => write!(f, "the output cannot be read: {why}"),
+        }
+    }
+}
+
+/// Where moves come from: a contestant's output, or a player's choices.
+pub trait MoveSource {
+    fn next_move(&mut self) -> Result<Move, OutputProblem>;
+}
+
+impl MoveSource for std::vec::IntoIter<Move> {
+    fn next_move(&mut self) -> Result<Move, OutputProblem> {
+        self.next().ok_or(OutputProblem::Missing {
+            field: Field::Rotation,
+            offset: 0,
+        })
+    }
+}
+
+/// The longest token kept for messages and parsing; longer ones are read
+/// through without being stored, so a huge output costs no memory.
+const KEPT_TOKEN_BYTES: usize = 40;
+
+/// One token as read: its first bytes, its full length and its offset.
+pub struct Token {
+    pub head: Vec<u8>,
+    pub len: u64,
+    pub offset: u64,
+}
+
+/// Streams whitespace-separated tokens with byte offsets.
+pub struct OutputReader<R: Read> {
+    input: BufReader<R>,
+    offset: u64,
+}
+
+impl<R: Read> OutputReader<R> {
+    pub fn new(input: R) -> Self {
+        OutputReader {
+            input: BufReader::with_capacity(1 << 16, input),
+            offset: 0,
+        }
+    }
+
+    /// The next token, or None at the end of the output.
+    pub fn next_token(&mut self) -> io::Result<Option<Token>> {
+        let mut token: Option<Token> = None;
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                return Ok(token);
+            }
+            let mut used = 0;
+            for &b in buf {
+                if b.is_ascii_whitespace() {
+                    if token.is_some() {
+                        break;
+                    }
+                } else {
+                    let t = token.get_or_insert_with(|| Token {
+                        head: Vec::new(),
+                        len: 0,
+                        offset: self.offset + used as u64,
+                    });
+                    if t.head.len() < KEPT_TOKEN_BYTES {
+                        t.head.push(b);
+                    }
+                    t.len += 1;
+                }
+                used += 1;
+            }
+            let ended = used < buf.len();
+            self.input.consume(used);
+            self.offset += used as u64;
+            if ended {
+                return Ok(token);
+            }
+        }
+    }
+
+    fn next_number(&mut self, field: Field) -> Result<i64, OutputProblem> {
+        let token = self
+            .next_token()
+            .map_err(|e| OutputProblem::Unreadable(e.to_string()))?
+            .ok_or(OutputProblem::Missing {
+                field,
+                offset: self.offset,
+            })?;
+        let shown = printable_token(&token);
+        match parse_integer(&token) {
+            Some(Ok(value)) => Ok(value),
+            Some(Err(())) => Err(OutputProblem::OutOfRange {
+                field,
+                token: shown,
+                offset: token.offset,
+            }),
+            None => Err(OutputProblem::NotInteger {
+                field,
+                token: shown,
+                offset: token.offset,
+            }),
+        }
+    }
+
+    /// After the last move: the first token that follows, if any, for a note.
+    pub fn trailing(&mut self) -> Option<(String, u64)> {
+        match self.next_token() {
+            Ok(Some(token)) => Some((printable_token(&token), token.offset)),
+            _ => None,
+        }
+    }
+}
+
+impl<R: Read> MoveSource for OutputReader<R> {
+    fn next_move(&mut self) -> Result<Move, OutputProblem> {
+        let rotation = self.next_number(Field::Rotation)?;
+        let column = self.next_number(Field::Column)?;
+        Ok(Move { rotation, column })
+    }
+}
+
+/// `[+-]digits`: None if not an integer, Some(Err) if it does not fit i64.
+fn parse_integer(token: &Token) -> Option<Result<i64, ()>> {
+    let (negative, digits) = match token.head.first() {
+        Some(b'-') => (true, &token.head[1..]),
+        Some(b'+') => (false, &token.head[1..]),
+        _ => (false, &token.head[..]),
+    };
+    let complete = token.len == token.head.len() as u64;
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    if !complete {
+        return Some(Err(()));
+    }
+    let mut value: i64 = 0;
+    for &d in digits {
+        let digit = i64::from(d - b'0');
+        value = match value
+            .checked_mul(10)
+            .and_then(|v| if negative { v.checked_sub(digit) } else { v.checked_add(digit) })
+        {
+            Some(v) => v,
+            None => return Some(Err(())),
+        };
+    }
+    Some(Ok(value))
+}
+
+fn printable_token(token: &Token) -> String {
+    let mut shown = printable(&token.head[..token.head.len().min(20)]);
+    if token.len > 20 {
+        shown.push_str(&format!("... ({} bytes)", token.len));
+    }
+    shown
+}
+
+/// Bytes as text safe to print: non-printable bytes as \xNN.
+pub fn printable(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|&b| {
+            if b.is_ascii_graphic() {
+                (b as char).to_string()
+            } else {
+                format!("\\x{b:02x}")
+            }
+        })
+        .collect()
+}
+
+/// Writes moves as the statement's output: one "r x" pair per line.
+pub fn format_moves(moves: &[Move]) -> String {
+    moves.iter().map(|m| format!("{} {}\n", m.rotation, m.column)).collect()
+}
+
+/// Reads all moves of an output that is known to be well-formed (for tools;
+/// contestants' outputs go through `play`).
+pub fn read_all_moves(text: &[u8]) -> Result<Vec<Move>, OutputProblem> {
+    let mut reader = OutputReader::new(text);
+    let mut moves = Vec::new();
+    loop {
+        match reader.next_move() {
+            Ok(mv) => moves.push(mv),
+            Err(OutputProblem::Missing { field: Field::Rotation, .. }) => return Ok(moves),
+            Err(problem) => return Err(problem),
+        }
+    }
+}
+
+/// Reads a whole file, naming it in the error.
+pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+}

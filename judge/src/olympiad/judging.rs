@@ -1,0 +1,82 @@
+//! The scoring core shared by `judge check` and every contest-system front
+//! end: a test input and a contestant's output in, a verdict out, with the
+//! judge's own failures kept apart from the contestant's mistakes.
+
+use std::fmt;
+use std::io::Read;
+use std::path::Path;
+
+use super::game::{play, End, Outcome, ToppingPiece, Unwatched};
+use super::io::{parse_input, read_file, OutputProblem, OutputReader};
+
+/// A failure of the judge or the jury's files: never the contestant's fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgeFailure(pub String);
+
+impl fmt::Display for JudgeFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    pub outcome: Outcome,
+    /// A token after the last move of a complete game: ignored, like the
+    /// official visualizer does, but worth a note.
+    pub trailing: Option<(String, u64)>,
+}
+
+impl Judgement {
+    pub fn points(&self) -> u32 {
+        self.outcome.points()
+    }
+
+    /// One line for people and contest-system logs.
+    pub fn summary(&self) -> String {
+        let o = &self.outcome;
+        let mut line = format!(
+            "placed {} of {} pieces, {} points; {}",
+            o.placed,
+            o.pieces,
+            o.points(),
+            o.end
+        );
+        if let Some((token, offset)) = &self.trailing {
+            line += &format!(" (output after the last move ignored, from '{token}' at byte {offset})");
+        }
+        line
+    }
+}
+
+/// Judges a contestant's output against a test input read from `input_path`.
+pub fn judge_files(
+    input_path: &Path,
+    output: impl Read,
+    topping: ToppingPiece,
+) -> Result<Judgement, JudgeFailure> {
+    let bytes = read_file(input_path).map_err(|e| JudgeFailure(format!("cannot read the test input {e}")))?;
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        JudgeFailure(format!(
+            "test input {}: not text (invalid UTF-8 at byte {})",
+            input_path.display(),
+            e.valid_up_to()
+        ))
+    })?;
+    let pieces = parse_input(text)
+        .map_err(|e| JudgeFailure(format!("test input {}: {e}", input_path.display())))?;
+    let mut reader = OutputReader::new(output);
+    let outcome = play(&pieces, &mut reader, topping, &mut Unwatched);
+    if let End::BadOutput {
+        problem: OutputProblem::Unreadable(why),
+        ..
+    } = &outcome.end
+    {
+        return Err(JudgeFailure(format!("cannot read the contestant's output: {why}")));
+    }
+    let trailing = match outcome.end {
+        End::AllPlaced => reader.trailing(),
+        _ => None,
+    };
+    Ok(Judgement { outcome, trailing })
+}
