@@ -180,3 +180,25 @@ mod tests {
         assert!(parse(&["--delay", "x"]).unwrap().parsed_or("--delay", 0u64).is_err());
     }
 }
+
+/// Prepares a binary's process: a closed pipe on stdout (`judge ... | head`)
+/// ends it quietly, as it does C tools, instead of panicking; and an internal
+/// error, should there be one, prints one line rather than a backtrace and
+/// exits with 101, which no contest system mistakes for a verdict.
+pub fn init_process() {
+    #[cfg(unix)]
+    {
+        extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        const SIGPIPE: i32 = 13;
+        const SIG_DFL: usize = 0;
+        // SAFETY: restoring the default disposition of a signal is always sound.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
+        }
+    }
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("judge failure: internal error (a bug in the judge): {info}");
+    }));
+}

@@ -17,8 +17,9 @@ judge: referee, generator and tools for the olympiad Tetris problem A2
 
 usage: judge <command> [arguments]
 
-  check INPUT OUTPUT [--count-topping-piece]
+  check INPUT OUTPUT [--count-topping-piece] [--board]
         replay OUTPUT on INPUT: pieces placed, points, why the game ended
+        (--board: draw the well as the game ended)
   gen [--seed S] [--n N] [--dist uniform|sz-heavy|sz-only|no-i] [-o FILE]
         one test on stdout (or FILE); default: seed 2012, N 10000, uniform
   gen --official [--seed S] --dir DIR
@@ -42,6 +43,7 @@ Exit codes: 0 done, 1 judge failure (bad test file, I/O, compile error),
 Contest-system front ends: judge-testlib, judge-cms, judge-kattis.";
 
 fn main() {
+    judge::cli::init_process();
     let mut args = std::env::args().skip(1);
     let command = args.next().unwrap_or_default();
     let rest: Vec<String> = args.collect();
@@ -76,8 +78,8 @@ fn main() {
 }
 
 fn check(rest: Vec<String>) -> Result<i32, Failure> {
-    let args = Args::parse(rest, &[], &["--count-topping-piece"])?;
-    args.expect_positional(2, 2, "judge check INPUT OUTPUT [--count-topping-piece]")?;
+    let args = Args::parse(rest, &[], &["--count-topping-piece", "--board"])?;
+    args.expect_positional(2, 2, "judge check INPUT OUTPUT [--count-topping-piece] [--board]")?;
     let topping = if args.switch("--count-topping-piece") {
         ToppingPiece::Counted
     } else {
@@ -94,6 +96,9 @@ fn check(rest: Vec<String>) -> Result<i32, Failure> {
     println!("end: {}", o.end);
     if let Some((token, offset)) = &judged.trailing {
         println!("note: output after the last move ignored, from '{token}' at byte {offset}");
+    }
+    if args.switch("--board") {
+        print!("{}", judged.final_board.picture(judge::olympiad::board::ROWS));
     }
     println!("Score = {}", o.points());
     Ok(code::OK)

@@ -1,5 +1,164 @@
-//! `judge strength`: placeholder replaced below.
-use crate::cli::Failure;
-pub fn main(_rest: Vec<String>) -> Result<i32, Failure> {
-    Err(Failure::Judge("not yet".into()))
+//! `judge strength`: the strength benchmark of an olympiad player. It plays
+//! the ten official sizes for many seeds and 10000-piece stress streams,
+//! and prints the points distribution, survival, the highest stack, time
+//! per test and peak memory, optionally beside Dellacherie's baseline.
+
+use std::time::Duration;
+
+use crate::cli::{exit, Args, Failure, Progress};
+use crate::olympiad::baseline;
+use crate::olympiad::gen::{generate, Distribution, OFFICIAL_SIZES};
+use crate::olympiad::io::format_input;
+use crate::olympiad::{play, Outcome, Piece, ToppingPiece, Unwatched};
+use crate::process::{run, submission_command, Limits, Termination};
+use crate::rng::Rng;
+
+pub const USAGE: &str = "judge strength (SUBMISSION.rs | --cmd 'COMMAND') [--seeds K] [--stress-seeds K] [--stress-size N] [--baseline]";
+
+/// What one game of the player gave.
+struct Game {
+    outcome: Outcome,
+    wall: Duration,
+    max_rss_kib: Option<u64>,
+}
+
+pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
+    let args = Args::parse(rest, &["--cmd", "--seeds", "--stress-seeds", "--stress-size"], &["--baseline"])?;
+    args.expect_positional(0, 1, USAGE)?;
+    let seeds: u64 = args.parsed_or("--seeds", 100)?;
+    let stress_seeds: u64 = args.parsed_or("--stress-seeds", 20)?;
+    let stress_size: usize = args.parsed_or("--stress-size", 10_000)?;
+    let work = std::env::temp_dir().join(format!("tetris-strength-{}", std::process::id()));
+    let command = submission_command(args.positional.first().map(String::as_str), args.value("--cmd"), &work);
+    let result = command.and_then(|command| {
+        official_sizes(&command, seeds)?;
+        stress(&command, stress_seeds, stress_size, args.switch("--baseline"))
+    });
+    let _ = std::fs::remove_dir_all(&work);
+    result.map(|_| exit::OK)
+}
+
+fn play_once(command: &[String], pieces: &[Piece]) -> Result<Game, Failure> {
+    let limits = Limits {
+        time: Duration::from_secs(20),
+        output_bytes: 16 << 20,
+    };
+    let ran = run(command, format_input(pieces).as_bytes(), &limits).map_err(Failure::Judge)?;
+    if ran.termination != Termination::Exited(0) {
+        return Err(Failure::Judge(format!(
+            "the player failed ({:?}) on a {}-piece game: {}",
+            ran.termination,
+            pieces.len(),
+            ran.stderr_tail
+        )));
+    }
+    let outcome = play(pieces, &mut crate::olympiad::io::OutputReader::new(&ran.stdout[..]), ToppingPiece::NotCounted, &mut Unwatched);
+    Ok(Game {
+        outcome,
+        wall: ran.wall,
+        max_rss_kib: ran.max_rss_kib,
+    })
+}
+
+fn official_sizes(command: &[String], seeds: u64) -> Result<(), Failure> {
+    let progress = Progress::new();
+    let mut totals = Vec::new();
+    let (mut placed, mut pieces, mut highest, mut rss) = (0usize, 0usize, 0usize, 0u64);
+    let mut big_times = Vec::new();
+    for seed in 1..=seeds {
+        progress.show(&format!("official sizes: seed {seed}/{seeds}"));
+        let mut total = 0;
+        for (i, &n) in OFFICIAL_SIZES.iter().enumerate() {
+            let test = generate(n, Distribution::Uniform, &mut Rng::derived(seed, i as u64));
+            let game = play_once(command, &test)?;
+            total += game.outcome.points();
+            placed += game.outcome.placed;
+            pieces += n;
+            highest = highest.max(game.outcome.max_height);
+            rss = rss.max(game.max_rss_kib.unwrap_or(0));
+            if n == 10_000 {
+                big_times.push(game.wall);
+            }
+        }
+        totals.push(total);
+    }
+    progress.done();
+    if totals.is_empty() {
+        return Ok(());
+    }
+    totals.sort_unstable();
+    big_times.sort();
+    let perfect = totals.iter().filter(|&&t| t == 100).count();
+    println!("uniform pieces, the ten official sizes, seeds 1..{seeds} ({} games, {pieces} pieces)", totals.len() * 10);
+    println!(
+        "  points per seed: min {}, median {}, max {}; 100/100 on {perfect} of {} seeds",
+        totals[0],
+        totals[totals.len() / 2],
+        totals[totals.len() - 1],
+        totals.len()
+    );
+    println!(
+        "  survival {:.3}%; highest stack {highest} rows of 20",
+        100.0 * placed as f64 / pieces as f64
+    );
+    println!(
+        "  time per 10000-piece test: median {} ms, max {} ms; peak memory {:.1} MiB",
+        big_times[big_times.len() / 2].as_millis(),
+        big_times[big_times.len() - 1].as_millis(),
+        rss as f64 / 1024.0
+    );
+    Ok(())
+}
+
+fn stress(command: &[String], seeds: u64, size: usize, with_baseline: bool) -> Result<(), Failure> {
+    if seeds == 0 {
+        return Ok(());
+    }
+    let progress = Progress::new();
+    println!("stress streams of {size} pieces, seeds 1..{seeds}");
+    let header = "  stream     complete  survival   placed min / median / max   median time";
+    println!("{header}{}", if with_baseline { "   | baseline: complete  survival   placed min / median / max" } else { "" });
+    for distribution in [Distribution::SzHeavy, Distribution::NoI, Distribution::SzOnly] {
+        let mut mine = Vec::new();
+        let mut times = Vec::new();
+        let mut theirs = Vec::new();
+        for seed in 1..=seeds {
+            progress.show(&format!("stress {}: seed {seed}/{seeds}", distribution.name()));
+            let test = generate(size, distribution, &mut Rng::derived(seed, 1000 + distribution as u64));
+            let game = play_once(command, &test)?;
+            mine.push(game.outcome.placed);
+            times.push(game.wall);
+            if with_baseline {
+                let moves = baseline::play(&test);
+                let outcome = play(&test, &mut moves.into_iter(), ToppingPiece::NotCounted, &mut Unwatched);
+                theirs.push(outcome.placed);
+            }
+        }
+        progress.done();
+        times.sort();
+        let mut line = format!(
+            "  {:<10} {}   {} ms",
+            distribution.name(),
+            placed_summary(&mut mine, size),
+            times[times.len() / 2].as_millis()
+        );
+        if with_baseline {
+            line += &format!("   | baseline: {}", placed_summary(&mut theirs, size));
+        }
+        println!("{line}");
+    }
+    Ok(())
+}
+
+fn placed_summary(placed: &mut [usize], size: usize) -> String {
+    placed.sort_unstable();
+    let complete = placed.iter().filter(|&&p| p == size).count();
+    let survival = 100.0 * placed.iter().sum::<usize>() as f64 / (size * placed.len()) as f64;
+    format!(
+        "{complete:>3}/{:<3}   {survival:>7.2}%   {:>6} / {:>6} / {:>6}",
+        placed.len(),
+        placed[0],
+        placed[placed.len() / 2],
+        placed[placed.len() - 1]
+    )
 }

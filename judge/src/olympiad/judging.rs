@@ -6,7 +6,8 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
-use super::game::{play, End, Outcome, ToppingPiece, Unwatched};
+use super::board::{Board, Step};
+use super::game::{play, End, Outcome, ToppingPiece, Watcher};
 use super::io::{parse_input, read_file, OutputProblem, OutputReader};
 
 /// A failure of the judge or the jury's files: never the contestant's fault.
@@ -25,6 +26,9 @@ pub struct Judgement {
     /// A token after the last move of a complete game: ignored, like the
     /// official visualizer does, but worth a note.
     pub trailing: Option<(String, u64)>,
+    /// The well when the game ended (after the last placed piece, or as the
+    /// topping piece left it).
+    pub final_board: Board,
 }
 
 impl Judgement {
@@ -66,7 +70,8 @@ pub fn judge_files(
     let pieces = parse_input(text)
         .map_err(|e| JudgeFailure(format!("test input {}: {e}", input_path.display())))?;
     let mut reader = OutputReader::new(output);
-    let outcome = play(&pieces, &mut reader, topping, &mut Unwatched);
+    let mut last = LastBoard::default();
+    let outcome = play(&pieces, &mut reader, topping, &mut last);
     if let End::BadOutput {
         problem: OutputProblem::Unreadable(why),
         ..
@@ -78,5 +83,19 @@ pub fn judge_files(
         End::AllPlaced => reader.trailing(),
         _ => None,
     };
-    Ok(Judgement { outcome, trailing })
+    Ok(Judgement {
+        outcome,
+        trailing,
+        final_board: last.0,
+    })
 }
+
+#[derive(Default)]
+struct LastBoard(Board);
+
+impl Watcher for LastBoard {
+    fn step(&mut self, _piece: usize, _step: Step, board: &Board) {
+        self.0 = *board;
+    }
+}
+

@@ -1,1 +1,626 @@
-fn main() {}
+//! Problem A2 "Tetris" (Bulgarian olympiad, Plovdiv 2012): place all N known
+//! pieces on a 10 x 20 well where full rows vanish without shifting and the
+//! 4-connected leftovers fall as rigid components, cascading.
+//!
+//! Strategy: a beam search over the known future with delayed commitment.
+//! The beam holds the best boards reached `depth` pieces ahead of the piece
+//! to be answered, each remembering its moves; the piece is answered with
+//! the move that leads to the best of them, the boards that disagree are
+//! dropped and the beam grows one piece further. Every simulated placement
+//! runs the full rules, cascades included, so the search sees holes filled
+//! by falling components. Boards are scored by a weighted sum of features
+//! (holes, transitions, wells, height), weights tuned with `judge tune`.
+//!
+//! One self-contained file, standard library only, for Rust 1.56 and later.
+
+use std::io::{self, Read, Write};
+
+// ---------------------------------------------------------------------------
+// Input and output
+// ---------------------------------------------------------------------------
+
+fn main() {
+    let options = match Options::from_args(std::env::args().skip(1)) {
+        Ok(options) => options,
+        Err(message) => fail(&message),
+    };
+    let mut text = String::new();
+    if let Err(e) = io::stdin().read_to_string(&mut text) {
+        fail(&format!("cannot read the input: {}", e));
+    }
+    let pieces = match parse_pieces(&text) {
+        Ok(pieces) => pieces,
+        Err(message) => fail(&format!("bad input: {}", message)),
+    };
+    let moves = Planner::new(&options).plan(&pieces);
+    let mut out = String::with_capacity(moves.len() * 5);
+    for m in &moves {
+        out.push((b'0' + m.rotation) as char);
+        out.push(' ');
+        out.push((b'0' + m.column) as char);
+        out.push('\n');
+    }
+    let stdout = io::stdout();
+    let mut lock = stdout.lock();
+    if lock.write_all(out.as_bytes()).and_then(|_| lock.flush()).is_err() {
+        std::process::exit(1);
+    }
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("{}", message);
+    std::process::exit(1)
+}
+
+/// "N" then N piece numbers 1..7, as kinds 0..6.
+fn parse_pieces(text: &str) -> Result<Vec<usize>, String> {
+    let mut tokens = text.split_ascii_whitespace();
+    let n: usize = match tokens.next() {
+        None => return Err("missing N".to_string()),
+        Some(t) => t.parse().map_err(|_| format!("N is not a count: '{}'", t))?,
+    };
+    let mut pieces = Vec::with_capacity(n);
+    for i in 1..=n {
+        let token = tokens
+            .next()
+            .ok_or_else(|| format!("N is {} but only {} pieces follow", n, i - 1))?;
+        match token.parse::<usize>() {
+            Ok(p) if (1..=KINDS).contains(&p) => pieces.push(p - 1),
+            _ => return Err(format!("piece {} is '{}', not 1..7", i, token)),
+        }
+    }
+    Ok(pieces)
+}
+
+/// Tuning knobs; a contest run uses the defaults (no arguments).
+struct Options {
+    weights: Weights,
+    /// A fixed beam width instead of the schedule.
+    beam_width: Option<usize>,
+    depth: usize,
+}
+
+impl Options {
+    fn from_args(args: impl Iterator<Item = String>) -> Result<Options, String> {
+        let mut options = Options {
+            weights: DEFAULT_WEIGHTS,
+            beam_width: None,
+            depth: LOOKAHEAD,
+        };
+        let args: Vec<String> = args.collect();
+        let mut i = 0;
+        while i < args.len() {
+            let value = args.get(i + 1).ok_or_else(|| format!("{} needs a value", args[i]))?;
+            let number = |v: &str| v.parse::<i32>().map_err(|_| format!("'{}' is not a number", v));
+            match args[i].as_str() {
+                "--weights" => {
+                    let w: Result<Vec<i32>, String> = value.split(',').map(number).collect();
+                    let w = w?;
+                    if w.len() != WEIGHT_COUNT {
+                        return Err(format!("--weights takes {} numbers", WEIGHT_COUNT));
+                    }
+                    options.weights.copy_from_slice(&w);
+                }
+                "--beam" => options.beam_width = Some(number(value)?.max(1) as usize),
+                "--depth" => options.depth = (number(value)?.max(1) as usize).min(MAX_DEPTH),
+                other => return Err(format!("unknown option {}", other)),
+            }
+            i += 2;
+        }
+        Ok(options)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Rules
+// ---------------------------------------------------------------------------
+
+const WIDTH: usize = 10;
+const HEIGHT: usize = 20;
+/// The well plus room for a piece landing on a full column.
+const ROWS: usize = HEIGHT + 4;
+const FULL: u16 = (1 << WIDTH) - 1;
+const KINDS: usize = 7;
+
+/// Rotation 0 of each piece, top row first (I J L O S T Z).
+const PICTURES: [&[&str]; KINDS] = [
+    &["#", "#", "#", "#"],
+    &["##", "#.", "#."],
+    &["##", ".#", ".#"],
+    &["##", "##"],
+    &["#.", "##", ".#"],
+    &["#.", "##", "#."],
+    &[".#", "##", "#."],
+];
+
+#[derive(Clone, Copy)]
+struct Shape {
+    /// Rows of the bounding box, bottom first; bit c = column c of the box.
+    rows: [u16; 4],
+    height: usize,
+    /// Row offset of the lowest block of each column of the box.
+    bottom: [usize; 4],
+    width: usize,
+    rotation: u8,
+}
+
+/// For each kind, its distinct rotations (an O has one, an I two, ...).
+fn shape_table() -> Vec<Vec<Shape>> {
+    PICTURES
+        .iter()
+        .map(|picture| {
+            let mut grid: Vec<Vec<bool>> = picture
+                .iter()
+                .map(|line| line.bytes().map(|b| b == b'#').collect())
+                .collect();
+            let mut shapes: Vec<Shape> = Vec::new();
+            for rotation in 0..4u8 {
+                let shape = shape_of(&grid, rotation);
+                if shapes.iter().all(|s| s.rows != shape.rows || s.width != shape.width) {
+                    shapes.push(shape);
+                }
+                // A clockwise quarter turn.
+                let (h, w) = (grid.len(), grid[0].len());
+                grid = (0..w).map(|r| (0..h).map(|c| grid[h - 1 - c][r]).collect()).collect();
+            }
+            shapes
+        })
+        .collect()
+}
+
+fn shape_of(grid: &[Vec<bool>], rotation: u8) -> Shape {
+    let (height, width) = (grid.len(), grid[0].len());
+    let mut rows = [0u16; 4];
+    for (i, line) in grid.iter().enumerate() {
+        for (c, &block) in line.iter().enumerate() {
+            if block {
+                rows[height - 1 - i] |= 1 << c;
+            }
+        }
+    }
+    let mut bottom = [0; 4];
+    for (c, b) in bottom.iter_mut().enumerate().take(width) {
+        *b = (0..height).find(|&r| rows[r] >> c & 1 == 1).unwrap_or(0);
+    }
+    Shape {
+        rows,
+        height,
+        bottom,
+        width,
+        rotation,
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Board {
+    rows: [u16; ROWS],
+}
+
+impl Board {
+    fn empty() -> Board {
+        Board { rows: [0; ROWS] }
+    }
+
+    /// Height of each column (one above its highest block).
+    fn column_heights(&self) -> [usize; WIDTH] {
+        let mut heights = [0; WIDTH];
+        let mut seen = 0u16;
+        for r in (0..ROWS).rev() {
+            if seen == FULL {
+                break;
+            }
+            let mut new = self.rows[r] & !seen;
+            seen |= new;
+            while new != 0 {
+                heights[new.trailing_zeros() as usize] = r + 1;
+                new &= new - 1;
+            }
+        }
+        heights
+    }
+
+    /// Drops the shape from above at column x and resolves deletions and
+    /// cascades. Returns false if a block stays above the well (game over).
+    fn place(&mut self, heights: &[usize; WIDTH], shape: &Shape, x: usize, scratch: &mut Scratch) -> bool {
+        let mut y = 0;
+        for c in 0..shape.width {
+            let rest = heights[x + c].saturating_sub(shape.bottom[c]);
+            if rest > y {
+                y = rest;
+            }
+        }
+        let mut any_full = false;
+        for i in 0..shape.height {
+            self.rows[y + i] |= shape.rows[i] << x;
+            any_full |= self.rows[y + i] == FULL;
+        }
+        if any_full {
+            self.settle(scratch);
+        }
+        self.rows[HEIGHT..].iter().all(|&r| r == 0)
+    }
+
+    /// Deletes full rows (no shifting), lets unsupported components fall
+    /// together a row at a time, and repeats until nothing is full.
+    fn settle(&mut self, components: &mut Scratch) {
+        loop {
+            let mut deleted = false;
+            for row in self.rows.iter_mut() {
+                if *row == FULL {
+                    *row = 0;
+                    deleted = true;
+                }
+            }
+            if !deleted {
+                return;
+            }
+            self.components(components);
+            let mut falling = &mut components[..];
+            loop {
+                // Keep only those that can still move (a component that
+                // cannot has stopped for the rest of the phase).
+                let mut kept = 0;
+                for i in 0..falling.len() {
+                    if self.can_fall(&falling[i]) {
+                        falling.swap(kept, i);
+                        kept += 1;
+                    }
+                }
+                falling = &mut falling[..kept];
+                if kept == 0 {
+                    break;
+                }
+                for component in falling.iter_mut() {
+                    for r in 0..ROWS {
+                        self.rows[r] &= !component[r];
+                    }
+                    for r in 0..ROWS - 1 {
+                        component[r] = component[r + 1];
+                        self.rows[r] |= component[r];
+                    }
+                    component[ROWS - 1] = 0;
+                }
+            }
+        }
+    }
+
+    fn can_fall(&self, component: &[u16; ROWS]) -> bool {
+        if component[0] != 0 {
+            return false;
+        }
+        (1..ROWS).all(|r| component[r] & self.rows[r - 1] & !component[r - 1] == 0)
+    }
+
+    /// Splits the blocks into 4-connected components.
+    fn components(&self, out: &mut Scratch) {
+        out.clear();
+        let mut left = self.rows;
+        let mut r0 = 0;
+        while r0 < ROWS {
+            if left[r0] == 0 {
+                r0 += 1;
+                continue;
+            }
+            let mut part = [0u16; ROWS];
+            part[r0] = left[r0] & left[r0].wrapping_neg();
+            loop {
+                let mut changed = false;
+                for r in r0..ROWS {
+                    let mut reach = part[r] | part[r] << 1 | part[r] >> 1;
+                    if r > r0 {
+                        reach |= part[r - 1];
+                    }
+                    if r + 1 < ROWS {
+                        reach |= part[r + 1];
+                    }
+                    reach &= left[r];
+                    if reach != part[r] {
+                        part[r] = reach;
+                        changed = true;
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+            for r in r0..ROWS {
+                left[r] &= !part[r];
+            }
+            out.push(part);
+        }
+    }
+}
+
+/// Room for the components of a board, reused so that the search does not
+/// allocate.
+type Scratch = Vec<[u16; ROWS]>;
+
+// ---------------------------------------------------------------------------
+// Evaluation
+// ---------------------------------------------------------------------------
+
+const WEIGHT_COUNT: usize = 8;
+type Weights = [i32; WEIGHT_COUNT];
+
+/// Penalties, in order: holes, rows with holes, row transitions, column
+/// transitions, cumulative well depth, sum of heights, height above the
+/// danger line (squared), blocks stacked over holes.
+const DEFAULT_WEIGHTS: Weights = [80, 40, 32, 93, 34, 4, 60, 10];
+const DANGER_LINE: usize = 10;
+
+/// Blocks in a row (a table: contest compilers target CPUs without a
+/// popcount instruction).
+static BLOCKS: [u8; 1 << WIDTH] = row_table(false);
+/// Changes between filled and empty along a row, the walls counting as filled.
+static ROW_TRANSITIONS: [u8; 1 << WIDTH] = row_table(true);
+
+const fn row_table(transitions: bool) -> [u8; 1 << WIDTH] {
+    let mut table = [0u8; 1 << WIDTH];
+    let mut row = 0;
+    while row < 1 << WIDTH {
+        table[row] = if transitions {
+            let walled = (row << 1) | 1 | 1 << (WIDTH + 1);
+            ((walled ^ (walled >> 1)) & ((1 << (WIDTH + 1)) - 1)).count_ones() as u8
+        } else {
+            (row as u32).count_ones() as u8
+        };
+        row += 1;
+    }
+    table
+}
+
+fn blocks(bits: u16) -> i32 {
+    i32::from(BLOCKS[bits as usize])
+}
+
+fn stack_top(board: &Board) -> usize {
+    board.rows[..HEIGHT].iter().rposition(|&r| r != 0).map_or(0, |r| r + 1)
+}
+
+fn evaluate(board: &Board, w: &Weights) -> i32 {
+    let rows = &board.rows;
+    let top = stack_top(board);
+    let mut holes = 0;
+    let mut rows_with_holes = 0;
+    let mut row_transitions = 0;
+    let mut column_transitions = blocks(!rows[0] & FULL);
+    let mut hole_masks = [0u16; HEIGHT];
+    let mut heights = [0usize; WIDTH];
+    let mut covered = 0u16;
+    for r in (0..top).rev() {
+        let row = rows[r];
+        let mut new = row & !covered;
+        while new != 0 {
+            heights[new.trailing_zeros() as usize] = r + 1;
+            new &= new - 1;
+        }
+        let hole_bits = covered & !row;
+        hole_masks[r] = hole_bits;
+        holes += blocks(hole_bits);
+        rows_with_holes += i32::from(hole_bits != 0);
+        covered |= row;
+        row_transitions += i32::from(ROW_TRANSITIONS[row as usize]);
+        // Between this row and the one above (empty above the stack).
+        column_transitions += blocks(row ^ rows[r + 1]);
+    }
+    // Blocks with a hole somewhere below them: what must go before the hole
+    // can be reached.
+    let mut over_holes = 0;
+    let mut hole_below = 0u16;
+    for r in 0..top {
+        over_holes += blocks(rows[r] & hole_below);
+        hole_below |= hole_masks[r];
+    }
+    let mut wells = 0;
+    for c in 0..WIDTH {
+        let left = if c == 0 { HEIGHT } else { heights[c - 1] };
+        let right = if c == WIDTH - 1 { HEIGHT } else { heights[c + 1] };
+        let depth = left.min(right).saturating_sub(heights[c]) as i32;
+        wells += depth * (depth + 1) / 2;
+    }
+    let height_sum: usize = heights.iter().sum();
+    let danger = top.saturating_sub(DANGER_LINE) as i32;
+    -(w[0] * holes
+        + w[1] * rows_with_holes
+        + w[2] * row_transitions
+        + w[3] * column_transitions
+        + w[4] * wells
+        + w[5] * height_sum as i32
+        + w[6] * danger * danger
+        + w[7] * over_holes)
+}
+
+// ---------------------------------------------------------------------------
+// Search
+// ---------------------------------------------------------------------------
+
+/// Boards kept per step of the beam, by how high the best board's stack
+/// is: a low stack is safe and cheap to play, a high one gets more search.
+const WIDTH_BY_STACK: [(usize, usize); 4] = [(6, 2), (9, 4), (12, 16), (HEIGHT, 64)];
+const MAX_WIDTH: usize = 64;
+/// How many pieces past the one being answered the beam looks.
+const LOOKAHEAD: usize = 6;
+const MAX_DEPTH: usize = 32;
+
+#[derive(Clone, Copy)]
+struct Move {
+    rotation: u8,
+    column: u8,
+}
+
+/// A board of the beam and the moves that led to it since the oldest
+/// unanswered piece (a ring indexed by piece number).
+#[derive(Clone, Copy)]
+struct Node {
+    board: Board,
+    score: i32,
+    alive: bool,
+    path: [u8; MAX_DEPTH],
+}
+
+#[derive(Clone, Copy)]
+struct Candidate {
+    score: i32,
+    parent: u32,
+    code: u8,
+    board: Board,
+    alive: bool,
+}
+
+struct Planner {
+    shapes: Vec<Vec<Shape>>,
+    weights: Weights,
+    fixed_width: Option<usize>,
+    width: usize,
+    depth: usize,
+    beam: Vec<Node>,
+    next_beam: Vec<Node>,
+    candidates: Vec<Candidate>,
+    scratch: Scratch,
+}
+
+fn encode(m: Move) -> u8 {
+    m.rotation << 4 | m.column
+}
+
+fn decode(code: u8) -> Move {
+    Move {
+        rotation: code >> 4,
+        column: code & 15,
+    }
+}
+
+impl Planner {
+    fn new(options: &Options) -> Planner {
+        Planner {
+            shapes: shape_table(),
+            weights: options.weights,
+            fixed_width: options.beam_width,
+            width: 1,
+            depth: options.depth,
+            beam: Vec::with_capacity(MAX_WIDTH),
+            next_beam: Vec::with_capacity(MAX_WIDTH),
+            candidates: Vec::with_capacity(MAX_WIDTH * 34),
+            scratch: Vec::with_capacity(64),
+        }
+    }
+
+    fn plan(&mut self, pieces: &[usize]) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(pieces.len());
+        self.beam.clear();
+        self.beam.push(Node {
+            board: Board::empty(),
+            score: 0,
+            alive: true,
+            path: [0; MAX_DEPTH],
+        });
+        let mut reached = 0;
+        while moves.len() < pieces.len() {
+            self.width = match self.fixed_width {
+                Some(w) => w,
+                None => {
+                    let top = stack_top(&self.best_node().board);
+                    WIDTH_BY_STACK.iter().find(|&&(limit, _)| top <= limit).map_or(MAX_WIDTH, |&(_, w)| w)
+                }
+            };
+            while reached < pieces.len() && reached < moves.len() + self.depth {
+                self.expand(pieces[reached], reached % MAX_DEPTH);
+                reached += 1;
+            }
+            let best = self.best_node();
+            if reached == pieces.len() {
+                // Nothing left to look at: follow the best line to the end.
+                for i in moves.len()..pieces.len() {
+                    moves.push(decode(best.path[i % MAX_DEPTH]));
+                }
+                break;
+            }
+            let slot = moves.len() % MAX_DEPTH;
+            let code = best.path[slot];
+            moves.push(decode(code));
+            self.beam.retain(|n| n.path[slot] == code);
+        }
+        moves
+    }
+
+    fn best_node(&self) -> Node {
+        let mut best = self.beam[0];
+        for n in &self.beam[1..] {
+            if (n.alive, n.score) > (best.alive, best.score) {
+                best = *n;
+            }
+        }
+        best
+    }
+
+    /// Every board of the beam takes every placement of `kind`; the best
+    /// distinct living results form the next beam.
+    fn expand(&mut self, kind: usize, slot: usize) {
+        self.candidates.clear();
+        for (parent, node) in self.beam.iter().enumerate() {
+            if !node.alive {
+                self.candidates.push(Candidate {
+                    score: i32::MIN,
+                    parent: parent as u32,
+                    code: 0,
+                    board: node.board,
+                    alive: false,
+                });
+                continue;
+            }
+            let heights = node.board.column_heights();
+            for shape in &self.shapes[kind] {
+                for x in 0..=WIDTH - shape.width {
+                    let mut board = node.board;
+                    let alive = board.place(&heights, shape, x, &mut self.scratch);
+                    let score = if alive {
+                        evaluate(&board, &self.weights)
+                    } else {
+                        i32::MIN
+                    };
+                    self.candidates.push(Candidate {
+                        score,
+                        parent: parent as u32,
+                        code: encode(Move {
+                            rotation: shape.rotation,
+                            column: x as u8,
+                        }),
+                        board,
+                        alive,
+                    });
+                }
+            }
+        }
+        // Only the best few need ordering; duplicates are rare enough that
+        // three times the width almost always suffices.
+        let order = |a: &Candidate, b: &Candidate| (b.alive, b.score).cmp(&(a.alive, a.score));
+        let head = self.candidates.len().min(3 * self.width);
+        if head < self.candidates.len() {
+            self.candidates.select_nth_unstable_by(head, order);
+        }
+        self.candidates[..head].sort_unstable_by(order);
+        self.next_beam.clear();
+        let mut sorted_tail = false;
+        let mut i = 0;
+        while i < self.candidates.len() && self.next_beam.len() < self.width {
+            if i == head && !sorted_tail {
+                self.candidates[head..].sort_unstable_by(order);
+                sorted_tail = true;
+            }
+            let c = self.candidates[i];
+            i += 1;
+            if self.next_beam.iter().any(|n| n.board == c.board) {
+                continue;
+            }
+            let mut path = self.beam[c.parent as usize].path;
+            path[slot] = c.code;
+            self.next_beam.push(Node {
+                board: c.board,
+                score: c.score,
+                alive: c.alive,
+                path,
+            });
+        }
+        std::mem::swap(&mut self.beam, &mut self.next_beam);
+    }
+}
