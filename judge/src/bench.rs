@@ -23,14 +23,19 @@ pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
         let start = Instant::now();
         let parsed = parse_input(&String::from_utf8_lossy(&input))
             .map_err(|e| Failure::Judge(format!("{}: {e}", args.positional[0])))?;
-        let outcome = play(&parsed, &mut OutputReader::new(&output[..]), ToppingPiece::NotCounted, &mut Unwatched);
+        let outcome = play(
+            &parsed,
+            &mut OutputReader::new(&output[..]),
+            ToppingPiece::NotCounted,
+            &mut Unwatched,
+        );
         times.push(start.elapsed());
         placed = outcome.placed;
         pieces = outcome.pieces;
     }
     times.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    println!(
+    crate::say!(
         "replay of {pieces} pieces ({placed} placed): median {:.2} ms, min {:.2} ms, max {:.2} ms over {runs} runs",
         ms(times[runs / 2]),
         ms(times[0]),

@@ -155,12 +155,48 @@ impl Default for Progress {
     }
 }
 
+/// Writes text to stdout. A closed pipe (`judge ... | head`) ends the
+/// process quietly, as it does C tools, instead of panicking.
+pub fn say_text(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("judge failure: cannot write to stdout: {e}");
+        std::process::exit(exit::FAILURE);
+    }
+}
+
+/// `println!` for the judge's reports: see `say_text`.
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::say_text(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// Prepares a binary's process: an internal error, should there be one,
+/// prints one line rather than a backtrace and exits with 101, which no
+/// contest system mistakes for a verdict. (SIGPIPE stays ignored: the judge
+/// writes to programs that may exit without reading.)
+pub fn init_process() {
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("judge failure: internal error (a bug in the judge): {info}");
+    }));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn parse(args: &[&str]) -> Result<Args, UsageError> {
-        Args::parse(args.iter().map(|s| s.to_string()), &["--delay"], &["--quiet"])
+        Args::parse(
+            args.iter().map(|s| s.to_string()),
+            &["--delay"],
+            &["--quiet"],
+        )
     }
 
     #[test]
@@ -177,28 +213,9 @@ mod tests {
         assert!(parse(&["--nope"]).is_err());
         assert!(parse(&["--delay"]).is_err());
         assert!(parse(&["--quiet=1"]).is_err());
-        assert!(parse(&["--delay", "x"]).unwrap().parsed_or("--delay", 0u64).is_err());
+        assert!(parse(&["--delay", "x"])
+            .unwrap()
+            .parsed_or("--delay", 0u64)
+            .is_err());
     }
-}
-
-/// Prepares a binary's process: a closed pipe on stdout (`judge ... | head`)
-/// ends it quietly, as it does C tools, instead of panicking; and an internal
-/// error, should there be one, prints one line rather than a backtrace and
-/// exits with 101, which no contest system mistakes for a verdict.
-pub fn init_process() {
-    #[cfg(unix)]
-    {
-        extern "C" {
-            fn signal(signum: i32, handler: usize) -> usize;
-        }
-        const SIGPIPE: i32 = 13;
-        const SIG_DFL: usize = 0;
-        // SAFETY: restoring the default disposition of a signal is always sound.
-        unsafe {
-            signal(SIGPIPE, SIG_DFL);
-        }
-    }
-    std::panic::set_hook(Box::new(|info| {
-        eprintln!("judge failure: internal error (a bug in the judge): {info}");
-    }));
 }

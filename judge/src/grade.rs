@@ -25,15 +25,26 @@ pub struct TestResult {
 }
 
 pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
-    let args = Args::parse(rest, &["--cmd", "--tests", "--time-limit"], &[])?;
+    let args = Args::parse(
+        rest,
+        &["--cmd", "--tests", "--time-limit", "--output-limit-mb"],
+        &[],
+    )?;
     args.expect_positional(0, 1, USAGE)?;
-    let tests_dir = PathBuf::from(args.value("--tests").unwrap_or("testdata/olympiad/official"));
+    let tests_dir = PathBuf::from(
+        args.value("--tests")
+            .unwrap_or("testdata/olympiad/official"),
+    );
     let limits = Limits {
         time: Duration::from_secs_f64(args.parsed_or("--time-limit", 1.0)?),
-        output_bytes: 16 << 20,
+        output_bytes: args.parsed_or("--output-limit-mb", 16usize)? << 20,
     };
     let work = std::env::temp_dir().join(format!("tetris-judge-{}", std::process::id()));
-    let command = submission_command(args.positional.first().map(String::as_str), args.value("--cmd"), &work);
+    let command = submission_command(
+        args.positional.first().map(String::as_str),
+        args.value("--cmd"),
+        &work,
+    );
     let result = command.and_then(|command| grade_folder(&command, &tests_dir, &limits));
     let _ = std::fs::remove_dir_all(&work);
     let results = result?;
@@ -41,35 +52,55 @@ pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
     Ok(exit::OK)
 }
 
+/// A test: its file name, its bytes (fed to the program) and its pieces.
+pub type Test = (String, Vec<u8>, Vec<Piece>);
+
 /// The tests of a folder: every `*.in`, in name order, parsed.
-pub fn load_tests(dir: &Path) -> Result<Vec<(String, Vec<u8>, Vec<Piece>)>, Failure> {
-    let entries = std::fs::read_dir(dir).map_err(|e| Failure::Judge(format!("{}: {e}", dir.display())))?;
+pub fn load_tests(dir: &Path) -> Result<Vec<Test>, Failure> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| Failure::Judge(format!("{}: {e}", dir.display())))?;
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "in"))
         .collect();
     paths.sort();
     if paths.is_empty() {
-        return Err(Failure::Judge(format!("no *.in tests in {}", dir.display())));
+        return Err(Failure::Judge(format!(
+            "no *.in tests in {}",
+            dir.display()
+        )));
     }
     paths
         .iter()
         .map(|path| {
-            let bytes = std::fs::read(path).map_err(|e| Failure::Judge(format!("{}: {e}", path.display())))?;
+            let bytes = std::fs::read(path)
+                .map_err(|e| Failure::Judge(format!("{}: {e}", path.display())))?;
             let text = String::from_utf8_lossy(&bytes);
-            let pieces = parse_input(&text).map_err(|e| Failure::Judge(format!("{}: {e}", path.display())))?;
-            let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            let pieces = parse_input(&text)
+                .map_err(|e| Failure::Judge(format!("{}: {e}", path.display())))?;
+            let name = path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
             Ok((name, bytes, pieces))
         })
         .collect()
 }
 
-pub fn grade_folder(command: &[String], dir: &Path, limits: &Limits) -> Result<Vec<TestResult>, Failure> {
+pub fn grade_folder(
+    command: &[String],
+    dir: &Path,
+    limits: &Limits,
+) -> Result<Vec<TestResult>, Failure> {
     let tests = load_tests(dir)?;
     let progress = Progress::new();
     let mut results = Vec::new();
     for (i, (name, input, pieces)) in tests.iter().enumerate() {
-        progress.show(&format!("grading {}/{}: {name} (N = {})", i + 1, tests.len(), pieces.len()));
+        progress.show(&format!(
+            "grading {}/{}: {name} (N = {})",
+            i + 1,
+            tests.len(),
+            pieces.len()
+        ));
         let run = run(command, input, limits).map_err(Failure::Judge)?;
         results.push(judge_run(name.clone(), pieces, run));
     }
@@ -89,16 +120,23 @@ pub fn judge_run(name: String, pieces: &[Piece], run: Run) -> TestResult {
         verdict,
         run,
     };
+    if run.output_limit_exceeded {
+        return failed("output limit exceeded".into(), run);
+    }
     match run.termination {
         Termination::TimedOut => return failed("time limit exceeded".into(), run),
         Termination::Signaled(s) => return failed(format!("runtime error (signal {s})"), run),
-        Termination::Exited(c) if c != 0 => return failed(format!("runtime error (exit code {c})"), run),
-        Termination::Exited(_) if run.output_limit_exceeded => {
-            return failed("output limit exceeded".into(), run)
+        Termination::Exited(c) if c != 0 => {
+            return failed(format!("runtime error (exit code {c})"), run)
         }
         Termination::Exited(_) => {}
     }
-    let outcome = play(pieces, &mut OutputReader::new(&run.stdout[..]), ToppingPiece::NotCounted, &mut Unwatched);
+    let outcome = play(
+        pieces,
+        &mut OutputReader::new(&run.stdout[..]),
+        ToppingPiece::NotCounted,
+        &mut Unwatched,
+    );
     TestResult {
         name,
         pieces: pieces.len(),
@@ -111,16 +149,21 @@ pub fn judge_run(name: String, pieces: &[Piece], run: Run) -> TestResult {
 }
 
 pub fn print_table(results: &[TestResult]) {
-    println!(
+    crate::say!(
         "{:<10} {:>6} {:>6} {:>6} {:>9} {:>9}  verdict",
-        "test", "N", "placed", "points", "time", "memory"
+        "test",
+        "N",
+        "placed",
+        "points",
+        "time",
+        "memory"
     );
     for r in results {
         let memory = r
             .run
             .max_rss_kib
             .map_or("-".to_string(), |k| format!("{:.1} MiB", k as f64 / 1024.0));
-        println!(
+        crate::say!(
             "{:<10} {:>6} {:>6} {:>6} {:>6} ms {:>9}  {}",
             r.name,
             r.pieces,
@@ -135,9 +178,9 @@ pub fn print_table(results: &[TestResult]) {
     let placed: usize = results.iter().map(|r| r.placed).sum();
     let points: u32 = results.iter().map(|r| r.points).sum();
     let max_points = 10 * results.len();
-    println!(
+    crate::say!(
         "total: {points} of {max_points} points; placed {placed} of {pieces} pieces (survival {:.2}%)",
         100.0 * placed as f64 / pieces.max(1) as f64
     );
-    println!("Score = {points}");
+    crate::say!("Score = {points}");
 }

@@ -35,6 +35,9 @@ usage: judge <command> [arguments]
   strength (SUBMISSION.rs | --cmd 'COMMAND') [--seeds K] [--stress-seeds K]
         [--baseline]
         the strength benchmark: points, survival, stack height, time, memory
+  tune (SUBMISSION.rs | --cmd 'COMMAND') --start a,b,... [--rounds R]
+        [--games G] [--size N] [--dist D]
+        re-derive the submission's evaluation weights by coordinate descent
   baseline < INPUT > OUTPUT
         play with Dellacherie's one-piece greedy evaluation (a reference)
 
@@ -54,9 +57,10 @@ fn main() {
         "show" => judge::show::main(rest),
         "bench" => judge::bench::main(rest),
         "strength" => judge::strength::main(rest),
+        "tune" => judge::tune::main(rest),
         "baseline" => judge::olympiad::baseline::main(),
         "help" | "--help" | "-h" => {
-            println!("{HELP}");
+            judge::say!("{HELP}");
             Ok(code::OK)
         }
         "" => Err(Failure::Usage(UsageError(HELP.to_string()))),
@@ -79,7 +83,11 @@ fn main() {
 
 fn check(rest: Vec<String>) -> Result<i32, Failure> {
     let args = Args::parse(rest, &[], &["--count-topping-piece", "--board"])?;
-    args.expect_positional(2, 2, "judge check INPUT OUTPUT [--count-topping-piece] [--board]")?;
+    args.expect_positional(
+        2,
+        2,
+        "judge check INPUT OUTPUT [--count-topping-piece] [--board]",
+    )?;
     let topping = if args.switch("--count-topping-piece") {
         ToppingPiece::Counted
     } else {
@@ -91,29 +99,38 @@ fn check(rest: Vec<String>) -> Result<i32, Failure> {
     let judged = judge_files(Path::new(&args.positional[0]), output, topping)
         .map_err(|f| Failure::Judge(f.0))?;
     let o = &judged.outcome;
-    println!("placed {} of {}", o.placed, o.pieces);
-    println!("points {} of 10", o.points());
-    println!("end: {}", o.end);
+    judge::say!("placed {} of {}", o.placed, o.pieces);
+    judge::say!("points {} of 10", o.points());
+    judge::say!("end: {}", o.end);
     if let Some((token, offset)) = &judged.trailing {
-        println!("note: output after the last move ignored, from '{token}' at byte {offset}");
+        judge::say!("note: output after the last move ignored, from '{token}' at byte {offset}");
     }
     if args.switch("--board") {
-        print!("{}", judged.final_board.picture(judge::olympiad::board::ROWS));
+        judge::cli::say_text(&judged.final_board.picture(judge::olympiad::board::ROWS));
     }
-    println!("Score = {}", o.points());
+    judge::say!("Score = {}", o.points());
     Ok(code::OK)
 }
 
 fn gen(rest: Vec<String>) -> Result<i32, Failure> {
-    let args = Args::parse(rest, &["--seed", "--n", "--dist", "-o", "--dir"], &["--official"])?;
-    args.expect_positional(0, 0, "judge gen [--seed S] [--n N] [--dist D] [-o FILE] | --official --dir DIR")?;
+    let args = Args::parse(
+        rest,
+        &["--seed", "--n", "--dist", "-o", "--dir"],
+        &["--official"],
+    )?;
+    args.expect_positional(
+        0,
+        0,
+        "judge gen [--seed S] [--n N] [--dist D] [-o FILE] | --official --dir DIR",
+    )?;
     let seed = args.parsed_or("--seed", OFFICIAL_SEED)?;
     if args.switch("--official") {
         let dir = PathBuf::from(
             args.value("--dir")
                 .ok_or_else(|| UsageError("gen --official needs --dir DIR".into()))?,
         );
-        std::fs::create_dir_all(&dir).map_err(|e| Failure::Judge(format!("{}: {e}", dir.display())))?;
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| Failure::Judge(format!("{}: {e}", dir.display())))?;
         for (i, test) in official_tests(seed).iter().enumerate() {
             write_file(&dir.join(format!("{:02}.in", i + 1)), &format_input(test))?;
         }
@@ -121,7 +138,11 @@ fn gen(rest: Vec<String>) -> Result<i32, Failure> {
     }
     let n: usize = args.parsed_or("--n", 10_000)?;
     if !(1..=judge::olympiad::io::MAX_PIECES).contains(&n) {
-        return Err(UsageError(format!("--n must be from 1 to {}", judge::olympiad::io::MAX_PIECES)).into());
+        return Err(UsageError(format!(
+            "--n must be from 1 to {}",
+            judge::olympiad::io::MAX_PIECES
+        ))
+        .into());
     }
     let dist_name = args.value("--dist").unwrap_or("uniform");
     let dist = Distribution::from_name(dist_name)

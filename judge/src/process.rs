@@ -62,7 +62,12 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
             }
             let room = limit.saturating_sub(kept.len());
             kept.extend_from_slice(&buf[..n.min(room)]);
-            exceeded |= n > room;
+            if n > room {
+                // Stop reading: the program blocks on its full pipe until
+                // the time limit kills it.
+                exceeded = true;
+                break;
+            }
         }
         (kept, exceeded)
     });
@@ -134,8 +139,14 @@ mod reap {
     fn wait(child: &Child, options: i32) -> Option<(Termination, Option<u64>)> {
         let mut status = 0;
         let mut usage = ResourceUsage {
-            user: TimeVal { seconds: 0, microseconds: 0 },
-            system: TimeVal { seconds: 0, microseconds: 0 },
+            user: TimeVal {
+                seconds: 0,
+                microseconds: 0,
+            },
+            system: TimeVal {
+                seconds: 0,
+                microseconds: 0,
+            },
             max_rss_kib: 0,
             other: [0; 13],
         };
@@ -167,24 +178,39 @@ mod reap {
     use std::process::Child;
 
     fn termination(status: std::process::ExitStatus) -> Termination {
-        status.code().map_or(Termination::Signaled(0), Termination::Exited)
+        status
+            .code()
+            .map_or(Termination::Signaled(0), Termination::Exited)
     }
 
     pub fn try_reap(child: &mut Child) -> Option<(Termination, Option<u64>)> {
-        child.try_wait().ok().flatten().map(|s| (termination(s), None))
+        child
+            .try_wait()
+            .ok()
+            .flatten()
+            .map(|s| (termination(s), None))
     }
 
     pub fn reap(child: &mut Child) -> (Termination, Option<u64>) {
-        (child.wait().map_or(Termination::Signaled(0), termination), None)
+        (
+            child.wait().map_or(Termination::Signaled(0), termination),
+            None,
+        )
     }
 }
 
 /// Compiles a single-file submission exactly as a contest system does:
 /// `rustc -O --edition 2021`. Returns the executable's path, or rustc's
 /// messages.
-pub fn compile_submission(source: &std::path::Path, work_dir: &std::path::Path) -> Result<std::path::PathBuf, String> {
+pub fn compile_submission(
+    source: &std::path::Path,
+    work_dir: &std::path::Path,
+) -> Result<std::path::PathBuf, String> {
     std::fs::create_dir_all(work_dir).map_err(|e| format!("{}: {e}", work_dir.display()))?;
-    let stem = source.file_stem().and_then(|s| s.to_str()).unwrap_or("submission");
+    let stem = source
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("submission");
     let binary = work_dir.join(format!("{stem}-submission"));
     let output = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
         .args(["-O", "--edition", "2021", "-o"])
@@ -219,6 +245,8 @@ pub fn submission_command(
             }
             Ok(words)
         }
-        _ => Err(UsageError("give a submission .rs file or --cmd 'COMMAND', not both".into()).into()),
+        _ => {
+            Err(UsageError("give a submission .rs file or --cmd 'COMMAND', not both".into()).into())
+        }
     }
 }

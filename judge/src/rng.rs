@@ -45,14 +45,21 @@ mod tests {
 
     #[test]
     fn same_seed_same_stream_and_values_stay_in_range() {
-        let a: Vec<u64> = (0..5).scan(Rng::new(7), |r, _| Some(r.next_u64())).collect();
-        let b: Vec<u64> = (0..5).scan(Rng::new(7), |r, _| Some(r.next_u64())).collect();
+        let a: Vec<u64> = (0..5)
+            .scan(Rng::new(7), |r, _| Some(r.next_u64()))
+            .collect();
+        let b: Vec<u64> = (0..5)
+            .scan(Rng::new(7), |r, _| Some(r.next_u64()))
+            .collect();
         assert_eq!(a, b);
         let mut r = Rng::new(1);
         let mut seen = [0u32; 7];
         for _ in 0..70_000 {
             seen[r.below(7) as usize] += 1;
         }
-        assert!(seen.iter().all(|&c| (9_000..11_000).contains(&c)), "{seen:?}");
+        assert!(
+            seen.iter().all(|&c| (9_000..11_000).contains(&c)),
+            "{seen:?}"
+        );
     }
 }

@@ -28,7 +28,8 @@ pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
     };
     let delay = Duration::from_millis(args.parsed_or("--delay", 100u64)?);
     let text = read_file(Path::new(input)).map_err(Failure::Judge)?;
-    let pieces = parse_input(&String::from_utf8_lossy(&text)).map_err(|e| Failure::Judge(format!("{input}: {e}")))?;
+    let pieces = parse_input(&String::from_utf8_lossy(&text))
+        .map_err(|e| Failure::Judge(format!("{input}: {e}")))?;
     let moves = read_file(Path::new(output)).map_err(Failure::Judge)?;
     let mut screen = Screen {
         delay,
@@ -37,8 +38,13 @@ pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
         header: String::new(),
         out: std::io::stdout().lock(),
     };
-    let outcome = play(&pieces, &mut OutputReader::new(&moves[..]), ToppingPiece::NotCounted, &mut screen);
-    println!(
+    let outcome = play(
+        &pieces,
+        &mut OutputReader::new(&moves[..]),
+        ToppingPiece::NotCounted,
+        &mut screen,
+    );
+    crate::say!(
         "placed {} of {} pieces, {} points; {}",
         outcome.placed,
         outcome.pieces,
@@ -78,7 +84,11 @@ impl<W: Write> Watcher for Screen<W> {
             Step::RowsDeleted { rows } => format!("deleted {} full row(s)", rows.count_ones()),
             Step::Fell { .. } => "components fall one row".to_string(),
         };
-        let frame = format!("\x1b[H\x1b[2J{}\n{what}\n{}", self.header, render(&self.painted));
+        let frame = format!(
+            "\x1b[H\x1b[2J{}\n{what}\n{}",
+            self.header,
+            render(&self.painted)
+        );
         let _ = self.out.write_all(frame.as_bytes());
         let _ = self.out.flush();
         std::thread::sleep(self.delay);

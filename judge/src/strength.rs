@@ -23,16 +23,29 @@ struct Game {
 }
 
 pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
-    let args = Args::parse(rest, &["--cmd", "--seeds", "--stress-seeds", "--stress-size"], &["--baseline"])?;
+    let args = Args::parse(
+        rest,
+        &["--cmd", "--seeds", "--stress-seeds", "--stress-size"],
+        &["--baseline"],
+    )?;
     args.expect_positional(0, 1, USAGE)?;
     let seeds: u64 = args.parsed_or("--seeds", 100)?;
     let stress_seeds: u64 = args.parsed_or("--stress-seeds", 20)?;
     let stress_size: usize = args.parsed_or("--stress-size", 10_000)?;
     let work = std::env::temp_dir().join(format!("tetris-strength-{}", std::process::id()));
-    let command = submission_command(args.positional.first().map(String::as_str), args.value("--cmd"), &work);
+    let command = submission_command(
+        args.positional.first().map(String::as_str),
+        args.value("--cmd"),
+        &work,
+    );
     let result = command.and_then(|command| {
         official_sizes(&command, seeds)?;
-        stress(&command, stress_seeds, stress_size, args.switch("--baseline"))
+        stress(
+            &command,
+            stress_seeds,
+            stress_size,
+            args.switch("--baseline"),
+        )
     });
     let _ = std::fs::remove_dir_all(&work);
     result.map(|_| exit::OK)
@@ -52,7 +65,12 @@ fn play_once(command: &[String], pieces: &[Piece]) -> Result<Game, Failure> {
             ran.stderr_tail
         )));
     }
-    let outcome = play(pieces, &mut crate::olympiad::io::OutputReader::new(&ran.stdout[..]), ToppingPiece::NotCounted, &mut Unwatched);
+    let outcome = play(
+        pieces,
+        &mut crate::olympiad::io::OutputReader::new(&ran.stdout[..]),
+        ToppingPiece::NotCounted,
+        &mut Unwatched,
+    );
     Ok(Game {
         outcome,
         wall: ran.wall,
@@ -89,19 +107,22 @@ fn official_sizes(command: &[String], seeds: u64) -> Result<(), Failure> {
     totals.sort_unstable();
     big_times.sort();
     let perfect = totals.iter().filter(|&&t| t == 100).count();
-    println!("uniform pieces, the ten official sizes, seeds 1..{seeds} ({} games, {pieces} pieces)", totals.len() * 10);
-    println!(
+    crate::say!(
+        "uniform pieces, the ten official sizes, seeds 1..{seeds} ({} games, {pieces} pieces)",
+        totals.len() * 10
+    );
+    crate::say!(
         "  points per seed: min {}, median {}, max {}; 100/100 on {perfect} of {} seeds",
         totals[0],
         totals[totals.len() / 2],
         totals[totals.len() - 1],
         totals.len()
     );
-    println!(
+    crate::say!(
         "  survival {:.3}%; highest stack {highest} rows of 20",
         100.0 * placed as f64 / pieces as f64
     );
-    println!(
+    crate::say!(
         "  time per 10000-piece test: median {} ms, max {} ms; peak memory {:.1} MiB",
         big_times[big_times.len() / 2].as_millis(),
         big_times[big_times.len() - 1].as_millis(),
@@ -115,22 +136,45 @@ fn stress(command: &[String], seeds: u64, size: usize, with_baseline: bool) -> R
         return Ok(());
     }
     let progress = Progress::new();
-    println!("stress streams of {size} pieces, seeds 1..{seeds}");
+    crate::say!("stress streams of {size} pieces, seeds 1..{seeds}");
     let header = "  stream     complete  survival   placed min / median / max   median time";
-    println!("{header}{}", if with_baseline { "   | baseline: complete  survival   placed min / median / max" } else { "" });
-    for distribution in [Distribution::SzHeavy, Distribution::NoI, Distribution::SzOnly] {
+    crate::say!(
+        "{header}{}",
+        if with_baseline {
+            "   | baseline: complete  survival   placed min / median / max"
+        } else {
+            ""
+        }
+    );
+    for distribution in [
+        Distribution::SzHeavy,
+        Distribution::NoI,
+        Distribution::SzOnly,
+    ] {
         let mut mine = Vec::new();
         let mut times = Vec::new();
         let mut theirs = Vec::new();
         for seed in 1..=seeds {
-            progress.show(&format!("stress {}: seed {seed}/{seeds}", distribution.name()));
-            let test = generate(size, distribution, &mut Rng::derived(seed, 1000 + distribution as u64));
+            progress.show(&format!(
+                "stress {}: seed {seed}/{seeds}",
+                distribution.name()
+            ));
+            let test = generate(
+                size,
+                distribution,
+                &mut Rng::derived(seed, 1000 + distribution as u64),
+            );
             let game = play_once(command, &test)?;
             mine.push(game.outcome.placed);
             times.push(game.wall);
             if with_baseline {
                 let moves = baseline::play(&test);
-                let outcome = play(&test, &mut moves.into_iter(), ToppingPiece::NotCounted, &mut Unwatched);
+                let outcome = play(
+                    &test,
+                    &mut moves.into_iter(),
+                    ToppingPiece::NotCounted,
+                    &mut Unwatched,
+                );
                 theirs.push(outcome.placed);
             }
         }
@@ -145,7 +189,7 @@ fn stress(command: &[String], seeds: u64, size: usize, with_baseline: bool) -> R
         if with_baseline {
             line += &format!("   | baseline: {}", placed_summary(&mut theirs, size));
         }
-        println!("{line}");
+        crate::say!("{line}");
     }
     Ok(())
 }

@@ -4,6 +4,9 @@
 //! from above, components found by breadth-first search and moved only
 //! while every block has empty space or its own component below it.
 
+// Plain index loops over the grid are the point of a naive model.
+#![allow(clippy::needless_range_loop)]
+
 use std::collections::VecDeque;
 
 use judge::olympiad::board::{Board, Step};
@@ -106,10 +109,18 @@ fn naive_fall(grid: &mut Grid) {
                 label[r][c] = count;
                 while let Some((a, b)) = queue.pop_front() {
                     let mut next = vec![];
-                    if a > 0 { next.push((a - 1, b)); }
-                    if a + 1 < H { next.push((a + 1, b)); }
-                    if b > 0 { next.push((a, b - 1)); }
-                    if b + 1 < W { next.push((a, b + 1)); }
+                    if a > 0 {
+                        next.push((a - 1, b));
+                    }
+                    if a + 1 < H {
+                        next.push((a + 1, b));
+                    }
+                    if b > 0 {
+                        next.push((a, b - 1));
+                    }
+                    if b + 1 < W {
+                        next.push((a, b + 1));
+                    }
                     for (p, q) in next {
                         if grid[p][q] && label[p][q] == usize::MAX {
                             label[p][q] = count;
@@ -257,12 +268,22 @@ fn judge_agrees_with_the_naive_rules_on_thousands_of_seeded_games() {
         let expected_kind = match naive_end {
             NaiveEnd::All => matches!(outcome.end, End::AllPlaced),
             NaiveEnd::Top => matches!(outcome.end, End::ToppedOut { .. }),
-            NaiveEnd::Invalid => matches!(outcome.end, End::InvalidMove { .. } | End::BadOutput { .. }),
+            NaiveEnd::Invalid => {
+                matches!(outcome.end, End::InvalidMove { .. } | End::BadOutput { .. })
+            }
         };
         assert!(expected_kind, "game {game}: ending {:?}", outcome.end);
-        endings[match naive_end { NaiveEnd::All => 0, NaiveEnd::Top => 1, NaiveEnd::Invalid => 2 }] += 1;
+        endings[match naive_end {
+            NaiveEnd::All => 0,
+            NaiveEnd::Top => 1,
+            NaiveEnd::Invalid => 2,
+        }] += 1;
         for (i, grid) in history.iter().enumerate() {
-            assert!(same(&watcher.boards[i], grid), "game {game}: board after piece {}", i + 1);
+            assert!(
+                same(&watcher.boards[i], grid),
+                "game {game}: board after piece {}",
+                i + 1
+            );
         }
         cascades += watcher.cascades;
     }

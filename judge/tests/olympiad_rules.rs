@@ -4,7 +4,9 @@
 use judge::olympiad::board::{Board, Step};
 use judge::olympiad::io::{parse_input, OutputReader};
 use judge::olympiad::painted::PaintedBoard;
-use judge::olympiad::{play, play_from, points, End, Move, Piece, ToppingPiece, Unwatched, Watcher};
+use judge::olympiad::{
+    play, play_from, points, End, Move, Piece, ToppingPiece, Unwatched, Watcher,
+};
 
 const SAMPLE_IN: &str = include_str!("../../testdata/olympiad/sample/Tetris.in");
 const SAMPLE_OUT: &str = include_str!("../../testdata/olympiad/sample/Tetris.out");
@@ -45,7 +47,12 @@ impl Watcher for Recorder {
 #[test]
 fn sample_places_13_pieces_for_7_points() {
     let pieces = parse_input(SAMPLE_IN).unwrap();
-    let outcome = play(&pieces, &mut OutputReader::new(SAMPLE_OUT.as_bytes()), ToppingPiece::NotCounted, &mut Unwatched);
+    let outcome = play(
+        &pieces,
+        &mut OutputReader::new(SAMPLE_OUT.as_bytes()),
+        ToppingPiece::NotCounted,
+        &mut Unwatched,
+    );
     assert_eq!(outcome.placed, 13);
     assert_eq!(outcome.points(), 7);
     assert_eq!(
@@ -67,7 +74,12 @@ fn sample_board_after_ten_moves_matches_the_statement_picture() {
     ];
     let pieces = parse_input(SAMPLE_IN).unwrap();
     let mut recorder = Recorder::default();
-    play(&pieces[..10], &mut OutputReader::new(SAMPLE_OUT.as_bytes()), ToppingPiece::NotCounted, &mut recorder);
+    play(
+        &pieces[..10],
+        &mut OutputReader::new(SAMPLE_OUT.as_bytes()),
+        ToppingPiece::NotCounted,
+        &mut recorder,
+    );
     for (i, line) in picture.iter().enumerate() {
         let row = picture.len() - 1 - i;
         for (c, label) in line.chars().enumerate() {
@@ -76,25 +88,44 @@ fn sample_board_after_ten_moves_matches_the_statement_picture() {
                 'A' => pieces[9].number(),
                 d => pieces[d.to_digit(10).unwrap() as usize - 1].number(),
             };
-            assert_eq!(recorder.painted.cells[row][c], expected_kind, "row {row} column {c}");
+            assert_eq!(
+                recorder.painted.cells[row][c], expected_kind,
+                "row {row} column {c}"
+            );
         }
     }
-    assert!(recorder.painted.cells[picture.len()..].iter().all(|r| r.iter().all(|&k| k == 0)));
+    assert!(recorder.painted.cells[picture.len()..]
+        .iter()
+        .all(|r| r.iter().all(|&k| k == 0)));
 }
 
 #[test]
 fn the_eleventh_sample_move_sets_off_a_cascade_of_deletions() {
     let pieces = parse_input(SAMPLE_IN).unwrap();
     let mut recorder = Recorder::default();
-    play(&pieces[..11], &mut OutputReader::new(SAMPLE_OUT.as_bytes()), ToppingPiece::NotCounted, &mut recorder);
-    let eleventh_start = recorder.steps.iter().rposition(|s| matches!(s, Step::Dropped { .. })).unwrap();
+    play(
+        &pieces[..11],
+        &mut OutputReader::new(SAMPLE_OUT.as_bytes()),
+        ToppingPiece::NotCounted,
+        &mut recorder,
+    );
+    let eleventh_start = recorder
+        .steps
+        .iter()
+        .rposition(|s| matches!(s, Step::Dropped { .. }))
+        .unwrap();
     let deletions = recorder.steps[eleventh_start..]
         .iter()
         .filter(|s| matches!(s, Step::RowsDeleted { .. }))
         .count();
-    assert!(deletions >= 2, "expected a cascade, saw {deletions} deletion round(s)");
+    assert!(
+        deletions >= 2,
+        "expected a cascade, saw {deletions} deletion round(s)"
+    );
     // Every step is observed: a deletion is always followed by the falls it causes.
-    assert!(matches!(recorder.steps[eleventh_start + 1], Step::RowsDeleted { rows } if rows & 0b100 != 0));
+    assert!(
+        matches!(recorder.steps[eleventh_start + 1], Step::RowsDeleted { rows } if rows & 0b100 != 0)
+    );
 }
 
 fn settle(picture: &str) -> (Board, Vec<Step>) {
@@ -105,11 +136,17 @@ fn settle(picture: &str) -> (Board, Vec<Step>) {
 }
 
 fn deletions(steps: &[Step]) -> usize {
-    steps.iter().filter(|s| matches!(s, Step::RowsDeleted { .. })).count()
+    steps
+        .iter()
+        .filter(|s| matches!(s, Step::RowsDeleted { .. }))
+        .count()
 }
 
 fn fall_steps(steps: &[Step]) -> usize {
-    steps.iter().filter(|s| matches!(s, Step::Fell { .. })).count()
+    steps
+        .iter()
+        .filter(|s| matches!(s, Step::Fell { .. }))
+        .count()
 }
 
 #[test]
@@ -191,7 +228,13 @@ fn a_floating_component_fills_a_hole_and_completes_a_row() {
 }
 
 fn one_move_from(board: &str, kind: i64, mv: (i64, i64)) -> judge::olympiad::Outcome {
-    play_from(Board::from_picture(board), &[piece(kind)], &mut moves(&[mv]), ToppingPiece::NotCounted, &mut Unwatched)
+    play_from(
+        Board::from_picture(board),
+        &[piece(kind)],
+        &mut moves(&[mv]),
+        ToppingPiece::NotCounted,
+        &mut Unwatched,
+    )
 }
 
 /// Columns 0..8 are 20 high (rows 0..16 each with one hole, so that no row
@@ -256,11 +299,28 @@ fn the_drop_stops_on_the_highest_block_of_any_column_it_covers() {
 fn invalid_and_missing_moves_end_the_game() {
     let pieces = [piece(1), piece(1), piece(6)];
     let end = |pairs: &[(i64, i64)]| {
-        let o = play(&pieces, &mut moves(pairs), ToppingPiece::NotCounted, &mut Unwatched);
+        let o = play(
+            &pieces,
+            &mut moves(pairs),
+            ToppingPiece::NotCounted,
+            &mut Unwatched,
+        );
         (o.placed, o.end.to_string())
     };
-    assert_eq!(end(&[(0, 9), (4, 0)]), (1, "piece 2: rotation 4, column 0: rotation must be 0, 1, 2 or 3".into()));
-    assert_eq!(end(&[(0, 0), (1, 7)]), (1, "piece 2: rotation 1, column 7: width 4 does not fit in the well".into()));
+    assert_eq!(
+        end(&[(0, 9), (4, 0)]),
+        (
+            1,
+            "piece 2: rotation 4, column 0: rotation must be 0, 1, 2 or 3".into()
+        )
+    );
+    assert_eq!(
+        end(&[(0, 0), (1, 7)]),
+        (
+            1,
+            "piece 2: rotation 1, column 7: width 4 does not fit in the well".into()
+        )
+    );
     assert_eq!(end(&[(0, -1)]).0, 0);
     assert_eq!(end(&[(0, 0), (0, 1), (0, 8)]).0, 3);
     assert_eq!(end(&[(0, 0), (0, 1), (0, 9)]).0, 2);

@@ -13,7 +13,8 @@ pub const ACCEPTED: i32 = 42;
 pub const REJECTED: i32 = 43;
 pub const JUDGE_ERROR: i32 = 1;
 
-pub const USAGE: &str = "judge-kattis <input> <answer> <feedback-dir> [flags...] < contestant-output";
+pub const USAGE: &str =
+    "judge-kattis <input> <answer> <feedback-dir> [flags...] < contestant-output";
 
 pub fn run(args: &[String], contestant_output: impl Read) -> Report {
     if args.len() < 3 {
@@ -21,7 +22,10 @@ pub fn run(args: &[String], contestant_output: impl Read) -> Report {
     }
     let feedback = Path::new(&args[2]);
     if !feedback.is_dir() {
-        return judge_error(None, &format!("feedback directory {} does not exist", feedback.display()));
+        return judge_error(
+            None,
+            &format!("feedback directory {} does not exist", feedback.display()),
+        );
     }
     let judged = match judge_path(&args[0], contestant_output) {
         Ok(j) => j,
@@ -39,7 +43,11 @@ pub fn run(args: &[String], contestant_output: impl Read) -> Report {
         }
     }
     Report {
-        exit_code: if judged.points() > 0 { ACCEPTED } else { REJECTED },
+        exit_code: if judged.points() > 0 {
+            ACCEPTED
+        } else {
+            REJECTED
+        },
         ..Report::default()
     }
 }

@@ -28,7 +28,7 @@ pub struct Report {
 impl Report {
     /// Prints the report and ends the process with its exit code.
     pub fn deliver(self) -> ! {
-        print!("{}", self.stdout);
+        crate::cli::say_text(&self.stdout);
         eprint!("{}", self.stderr);
         use std::io::Write;
         let _ = std::io::stdout().flush();

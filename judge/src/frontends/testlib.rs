@@ -27,10 +27,24 @@ pub fn run(args: &[String]) -> Report {
             if o.placed == o.pieces {
                 verdict(OK, "accepted", None, &j.summary(), result_file, appes)
             } else if j.points() == 0 {
-                verdict(WRONG_ANSWER, "wrong-answer", None, &j.summary(), result_file, appes)
+                verdict(
+                    WRONG_ANSWER,
+                    "wrong-answer",
+                    None,
+                    &j.summary(),
+                    result_file,
+                    appes,
+                )
             } else {
                 let points = j.points();
-                verdict(POINTS, "points", Some(points), &j.summary(), result_file, appes)
+                verdict(
+                    POINTS,
+                    "points",
+                    Some(points),
+                    &j.summary(),
+                    result_file,
+                    appes,
+                )
             }
         }
     }
@@ -58,7 +72,9 @@ fn verdict(
     };
     if let Some(path) = result_file {
         let body = if appes {
-            let points = points.map(|p| format!(" points=\"{p}\"")).unwrap_or_default();
+            let points = points
+                .map(|p| format!(" points=\"{p}\""))
+                .unwrap_or_default();
             format!(
                 "<?xml version=\"1.0\" encoding=\"utf-8\"?><result outcome=\"{outcome}\"{points}>{}</result>\n",
                 xml_text(message)
@@ -75,5 +91,8 @@ fn verdict(
 }
 
 fn xml_text(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }

@@ -32,7 +32,10 @@ pub fn play(pieces: &[Piece]) -> Vec<Move> {
         .map(|&piece| {
             if board.overflows() {
                 // The game is over; the judge reads no further.
-                return Move { rotation: 0, column: 0 };
+                return Move {
+                    rotation: 0,
+                    column: 0,
+                };
             }
             let (mv, next) = best_move(&board, piece);
             board = next;
@@ -67,7 +70,7 @@ fn best_move(board: &Board, piece: Piece) -> (Move, Board) {
                 let landing = row as f64 + (shape.height as f64 - 1.0) / 2.0;
                 -landing + eroded - f64::from(features(&after))
             };
-            if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
+            if best.as_ref().map_or(true, |(s, _, _)| score > *s) {
                 let mv = Move {
                     rotation: rotation as i64,
                     column: column as i64,
@@ -100,7 +103,9 @@ fn features(board: &Board) -> u32 {
     for c in 0..WELL_WIDTH {
         let mut depth = 0;
         for r in (0..WELL_HEIGHT).rev() {
-            let filled = |col: isize| col < 0 || col >= WELL_WIDTH as isize || board.is_filled(r, col as usize);
+            let filled = |col: isize| {
+                col < 0 || col >= WELL_WIDTH as isize || board.is_filled(r, col as usize)
+            };
             let c = c as isize;
             if !filled(c) && filled(c - 1) && filled(c + 1) {
                 depth += 1;

@@ -40,7 +40,11 @@ impl Board {
     /// Parses a picture drawn top row first with `#` for a block; the last
     /// line is row 0. Used by tests and tools to write boards by hand.
     pub fn from_picture(picture: &str) -> Board {
-        let lines: Vec<&str> = picture.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        let lines: Vec<&str> = picture
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
         let mut rows = [0; ROWS];
         for (r, line) in lines.iter().rev().enumerate() {
             for (c, b) in line.bytes().enumerate() {
@@ -136,16 +140,16 @@ impl Board {
             // as moving them at once.
             let mut moved = [0u16; ROWS];
             for component in &mut falling {
-                for r in 0..ROWS {
-                    moved[r] |= component[r];
-                }
-                for r in 0..ROWS {
-                    self.rows[r] &= !component[r];
+                for ((row, moved), &bits) in
+                    self.rows.iter_mut().zip(&mut moved).zip(component.iter())
+                {
+                    *moved |= bits;
+                    *row &= !bits;
                 }
                 component.copy_within(1.., 0);
                 component[ROWS - 1] = 0;
-                for r in 0..ROWS {
-                    self.rows[r] |= component[r];
+                for (row, &bits) in self.rows.iter_mut().zip(component.iter()) {
+                    *row |= bits;
                 }
             }
             observe(Step::Fell { moved }, self);

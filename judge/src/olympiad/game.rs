@@ -19,7 +19,9 @@ pub struct Move {
 pub enum End {
     AllPlaced,
     /// After the piece and everything it set off, a block stayed above row 20.
-    ToppedOut { piece: usize },
+    ToppedOut {
+        piece: usize,
+    },
     /// The move is well-formed but breaks the rules.
     InvalidMove {
         piece: usize,
@@ -27,7 +29,10 @@ pub enum End {
         reason: String,
     },
     /// The output ran out, or a token is not an integer.
-    BadOutput { piece: usize, problem: OutputProblem },
+    BadOutput {
+        piece: usize,
+        problem: OutputProblem,
+    },
 }
 
 impl fmt::Display for End {
@@ -139,7 +144,14 @@ pub fn play_from(
         let mv = match moves.next_move() {
             Ok(mv) => mv,
             Err(problem) => {
-                return finish(i, End::BadOutput { piece: number, problem }, max_height);
+                return finish(
+                    i,
+                    End::BadOutput {
+                        piece: number,
+                        problem,
+                    },
+                    max_height,
+                );
             }
         };
         let (rotation, column) = match check_move(piece, mv) {

@@ -21,7 +21,11 @@ pub struct InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
     }
 }
 
@@ -44,29 +48,55 @@ pub fn parse_input(text: &str) -> Result<Vec<Piece>, InputError> {
         column,
         message,
     };
-    let (tok, line, column) = tokens
-        .next()
-        .ok_or_else(|| err(1, 1, "the input is empty; expected the number of pieces N".into()))?;
+    let (tok, line, column) = tokens.next().ok_or_else(|| {
+        err(
+            1,
+            1,
+            "the input is empty; expected the number of pieces N".into(),
+        )
+    })?;
     let n: usize = tok
         .parse()
         .ok()
         .filter(|n| (1..=MAX_PIECES).contains(n))
         .ok_or_else(|| {
-            err(line, column, format!("N must be an integer from 1 to {MAX_PIECES}, found '{}'", printable(tok.as_bytes())))
+            err(
+                line,
+                column,
+                format!(
+                    "N must be an integer from 1 to {MAX_PIECES}, found '{}'",
+                    printable(tok.as_bytes())
+                ),
+            )
         })?;
     let mut pieces = Vec::with_capacity(n);
     for i in 1..=n {
         let (tok, line, column) = tokens.next().ok_or_else(|| {
             let last = text.lines().count().max(1);
-            err(last, 1, format!("N is {n} but the input ends after {} pieces", i - 1))
+            err(
+                last,
+                1,
+                format!("N is {n} but the input ends after {} pieces", i - 1),
+            )
         })?;
         let piece = tok.parse().ok().and_then(Piece::new).ok_or_else(|| {
-            err(line, column, format!("piece {i} must be an integer from 1 to 7, found '{}'", printable(tok.as_bytes())))
+            err(
+                line,
+                column,
+                format!(
+                    "piece {i} must be an integer from 1 to 7, found '{}'",
+                    printable(tok.as_bytes())
+                ),
+            )
         })?;
         pieces.push(piece);
     }
     if let Some((tok, line, column)) = tokens.next() {
-        return Err(err(line, column, format!("N is {n} but more follows: '{}'", printable(tok.as_bytes()))));
+        return Err(err(
+            line,
+            column,
+            format!("N is {n} but more follows: '{}'", printable(tok.as_bytes())),
+        ));
     }
     Ok(pieces)
 }
@@ -97,9 +127,20 @@ impl fmt::Display for Field {
 /// Offsets are 0-based byte offsets into the output.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OutputProblem {
-    Missing { field: Field, offset: u64 },
-    NotInteger { field: Field, token: String, offset: u64 },
-    OutOfRange { field: Field, token: String, offset: u64 },
+    Missing {
+        field: Field,
+        offset: u64,
+    },
+    NotInteger {
+        field: Field,
+        token: String,
+        offset: u64,
+    },
+    OutOfRange {
+        field: Field,
+        token: String,
+        offset: u64,
+    },
     /// The output could not be read at all: the judge's fault, not the
     /// contestant's.
     Unreadable(String),
@@ -109,13 +150,30 @@ impl fmt::Display for OutputProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             OutputProblem::Missing { field, offset } => {
-                write!(f, "the output ends (byte {offset}) where its {field} was expected")
+                write!(
+                    f,
+                    "the output ends (byte {offset}) where its {field} was expected"
+                )
             }
-            OutputProblem::NotInteger { field, token, offset } => {
-                write!(f, "{field} token '{token}' at byte {offset} is not an integer")
+            OutputProblem::NotInteger {
+                field,
+                token,
+                offset,
+            } => {
+                write!(
+                    f,
+                    "{field} token '{token}' at byte {offset} is not an integer"
+                )
             }
-            OutputProblem::OutOfRange { field, token, offset } => {
-                write!(f, "{field} token '{token}' at byte {offset} is out of range")
+            OutputProblem::OutOfRange {
+                field,
+                token,
+                offset,
+            } => {
+                write!(
+                    f,
+                    "{field} token '{token}' at byte {offset} is out of range"
+                )
             }
             OutputProblem::Unreadable(why) => write!(f, "the output cannot be read: {why}"),
         }
@@ -259,10 +317,13 @@ fn parse_integer(token: &Token) -> Option<Result<i64, ()>> {
     let mut value: i64 = 0;
     for &d in digits {
         let digit = i64::from(d - b'0');
-        value = match value
-            .checked_mul(10)
-            .and_then(|v| if negative { v.checked_sub(digit) } else { v.checked_add(digit) })
-        {
+        value = match value.checked_mul(10).and_then(|v| {
+            if negative {
+                v.checked_sub(digit)
+            } else {
+                v.checked_add(digit)
+            }
+        }) {
             Some(v) => v,
             None => return Some(Err(())),
         };
@@ -294,7 +355,10 @@ pub fn printable(bytes: &[u8]) -> String {
 
 /// Writes moves as the statement's output: one "r x" pair per line.
 pub fn format_moves(moves: &[Move]) -> String {
-    moves.iter().map(|m| format!("{} {}\n", m.rotation, m.column)).collect()
+    moves
+        .iter()
+        .map(|m| format!("{} {}\n", m.rotation, m.column))
+        .collect()
 }
 
 /// Reads all moves of an output that is known to be well-formed (for tools;
@@ -305,7 +369,10 @@ pub fn read_all_moves(text: &[u8]) -> Result<Vec<Move>, OutputProblem> {
     loop {
         match reader.next_move() {
             Ok(mv) => moves.push(mv),
-            Err(OutputProblem::Missing { field: Field::Rotation, .. }) => return Ok(moves),
+            Err(OutputProblem::Missing {
+                field: Field::Rotation,
+                ..
+            }) => return Ok(moves),
             Err(problem) => return Err(problem),
         }
     }

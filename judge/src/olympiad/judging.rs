@@ -47,7 +47,8 @@ impl Judgement {
             o.end
         );
         if let Some((token, offset)) = &self.trailing {
-            line += &format!(" (output after the last move ignored, from '{token}' at byte {offset})");
+            line +=
+                &format!(" (output after the last move ignored, from '{token}' at byte {offset})");
         }
         line
     }
@@ -59,7 +60,8 @@ pub fn judge_files(
     output: impl Read,
     topping: ToppingPiece,
 ) -> Result<Judgement, JudgeFailure> {
-    let bytes = read_file(input_path).map_err(|e| JudgeFailure(format!("cannot read the test input {e}")))?;
+    let bytes = read_file(input_path)
+        .map_err(|e| JudgeFailure(format!("cannot read the test input {e}")))?;
     let text = std::str::from_utf8(&bytes).map_err(|e| {
         JudgeFailure(format!(
             "test input {}: not text (invalid UTF-8 at byte {})",
@@ -77,7 +79,9 @@ pub fn judge_files(
         ..
     } = &outcome.end
     {
-        return Err(JudgeFailure(format!("cannot read the contestant's output: {why}")));
+        return Err(JudgeFailure(format!(
+            "cannot read the contestant's output: {why}"
+        )));
     }
     let trailing = match outcome.end {
         End::AllPlaced => reader.trailing(),
@@ -98,4 +102,3 @@ impl Watcher for LastBoard {
         self.0 = *board;
     }
 }
-

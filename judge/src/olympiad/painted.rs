@@ -42,9 +42,9 @@ impl PaintedBoard {
                 }
             }
             Step::Fell { moved } => {
-                for r in 0..ROWS {
+                for (r, bits) in moved.iter().enumerate() {
                     for c in 0..WELL_WIDTH {
-                        if moved[r] >> c & 1 == 1 {
+                        if bits >> c & 1 == 1 {
                             self.cells[r - 1][c] = self.cells[r][c];
                             self.cells[r][c] = 0;
                         }

@@ -161,10 +161,10 @@ mod tests {
     #[test]
     fn rotations_match_the_statement_table() {
         for piece in Piece::ALL {
-            for r in 0..ROTATIONS {
+            for (r, expected) in STATEMENT_TABLE[piece.index()].iter().enumerate() {
                 assert_eq!(
                     piece.shape(r).picture(),
-                    STATEMENT_TABLE[piece.index()][r],
+                    *expected,
                     "piece {piece} rotation {r}"
                 );
             }

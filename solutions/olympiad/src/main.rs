@@ -33,6 +33,9 @@ fn main() {
         Err(message) => fail(&format!("bad input: {}", message)),
     };
     let moves = Planner::new(&options).plan(&pieces);
+    if options.report {
+        eprintln!("placed {}", count_placed(&pieces, &moves));
+    }
     let mut out = String::with_capacity(moves.len() * 5);
     for m in &moves {
         out.push((b'0' + m.rotation) as char);
@@ -42,7 +45,11 @@ fn main() {
     }
     let stdout = io::stdout();
     let mut lock = stdout.lock();
-    if lock.write_all(out.as_bytes()).and_then(|_| lock.flush()).is_err() {
+    if lock
+        .write_all(out.as_bytes())
+        .and_then(|_| lock.flush())
+        .is_err()
+    {
         std::process::exit(1);
     }
 }
@@ -57,7 +64,9 @@ fn parse_pieces(text: &str) -> Result<Vec<usize>, String> {
     let mut tokens = text.split_ascii_whitespace();
     let n: usize = match tokens.next() {
         None => return Err("missing N".to_string()),
-        Some(t) => t.parse().map_err(|_| format!("N is not a count: '{}'", t))?,
+        Some(t) => t
+            .parse()
+            .map_err(|_| format!("N is not a count: '{}'", t))?,
     };
     let mut pieces = Vec::with_capacity(n);
     for i in 1..=n {
@@ -78,6 +87,8 @@ struct Options {
     /// A fixed beam width instead of the schedule.
     beam_width: Option<usize>,
     depth: usize,
+    /// Print this program's own count of placed pieces on stderr.
+    report: bool,
 }
 
 impl Options {
@@ -86,12 +97,23 @@ impl Options {
             weights: DEFAULT_WEIGHTS,
             beam_width: None,
             depth: LOOKAHEAD,
+            report: false,
         };
         let args: Vec<String> = args.collect();
         let mut i = 0;
         while i < args.len() {
-            let value = args.get(i + 1).ok_or_else(|| format!("{} needs a value", args[i]))?;
-            let number = |v: &str| v.parse::<i32>().map_err(|_| format!("'{}' is not a number", v));
+            if args[i] == "--report" {
+                options.report = true;
+                i += 1;
+                continue;
+            }
+            let value = args
+                .get(i + 1)
+                .ok_or_else(|| format!("{} needs a value", args[i]))?;
+            let number = |v: &str| {
+                v.parse::<i32>()
+                    .map_err(|_| format!("'{}' is not a number", v))
+            };
             match args[i].as_str() {
                 "--weights" => {
                     let w: Result<Vec<i32>, String> = value.split(',').map(number).collect();
@@ -109,6 +131,29 @@ impl Options {
         }
         Ok(options)
     }
+}
+
+/// Replays the moves with this program's own rules: how many pieces are
+/// placed before a block stays above the well.
+fn count_placed(pieces: &[usize], moves: &[Move]) -> usize {
+    let shapes = shape_table();
+    let mut board = Board::empty();
+    let mut scratch = Vec::new();
+    for (i, (&kind, m)) in pieces.iter().zip(moves).enumerate() {
+        let shape = shapes[kind]
+            .iter()
+            .find(|s| s.rotation == m.rotation)
+            .expect("moves use the distinct rotations of the table");
+        if !board.place(
+            &board.column_heights(),
+            shape,
+            m.column as usize,
+            &mut scratch,
+        ) {
+            return i;
+        }
+    }
+    pieces.len()
 }
 
 // ---------------------------------------------------------------------------
@@ -156,12 +201,17 @@ fn shape_table() -> Vec<Vec<Shape>> {
             let mut shapes: Vec<Shape> = Vec::new();
             for rotation in 0..4u8 {
                 let shape = shape_of(&grid, rotation);
-                if shapes.iter().all(|s| s.rows != shape.rows || s.width != shape.width) {
+                if shapes
+                    .iter()
+                    .all(|s| s.rows != shape.rows || s.width != shape.width)
+                {
                     shapes.push(shape);
                 }
                 // A clockwise quarter turn.
                 let (h, w) = (grid.len(), grid[0].len());
-                grid = (0..w).map(|r| (0..h).map(|c| grid[h - 1 - c][r]).collect()).collect();
+                grid = (0..w)
+                    .map(|r| (0..h).map(|c| grid[h - 1 - c][r]).collect())
+                    .collect();
             }
             shapes
         })
@@ -221,7 +271,13 @@ impl Board {
 
     /// Drops the shape from above at column x and resolves deletions and
     /// cascades. Returns false if a block stays above the well (game over).
-    fn place(&mut self, heights: &[usize; WIDTH], shape: &Shape, x: usize, scratch: &mut Scratch) -> bool {
+    fn place(
+        &mut self,
+        heights: &[usize; WIDTH],
+        shape: &Shape,
+        x: usize,
+        scratch: &mut Scratch,
+    ) -> bool {
         let mut y = 0;
         for c in 0..shape.width {
             let rest = heights[x + c].saturating_sub(shape.bottom[c]);
@@ -271,14 +327,14 @@ impl Board {
                     break;
                 }
                 for component in falling.iter_mut() {
-                    for r in 0..ROWS {
-                        self.rows[r] &= !component[r];
+                    for (row, &bits) in self.rows.iter_mut().zip(component.iter()) {
+                        *row &= !bits;
                     }
-                    for r in 0..ROWS - 1 {
-                        component[r] = component[r + 1];
-                        self.rows[r] |= component[r];
-                    }
+                    component.copy_within(1.., 0);
                     component[ROWS - 1] = 0;
+                    for (row, &bits) in self.rows.iter_mut().zip(component.iter()) {
+                        *row |= bits;
+                    }
                 }
             }
         }
@@ -345,7 +401,7 @@ type Weights = [i32; WEIGHT_COUNT];
 /// Penalties, in order: holes, rows with holes, row transitions, column
 /// transitions, cumulative well depth, sum of heights, height above the
 /// danger line (squared), blocks stacked over holes.
-const DEFAULT_WEIGHTS: Weights = [80, 40, 32, 93, 34, 4, 60, 10];
+const DEFAULT_WEIGHTS: Weights = [125, 26, 32, 145, 54, 3, 38, 10];
 const DANGER_LINE: usize = 10;
 
 /// Blocks in a row (a table: contest compilers target CPUs without a
@@ -374,7 +430,22 @@ fn blocks(bits: u16) -> i32 {
 }
 
 fn stack_top(board: &Board) -> usize {
-    board.rows[..HEIGHT].iter().rposition(|&r| r != 0).map_or(0, |r| r + 1)
+    board.rows[..HEIGHT]
+        .iter()
+        .rposition(|&r| r != 0)
+        .map_or(0, |r| r + 1)
+}
+
+/// Stack height plus the number of rows with a hole.
+fn trouble(board: &Board) -> usize {
+    let top = stack_top(board);
+    let mut covered = 0u16;
+    let mut holed = 0;
+    for r in (0..top).rev() {
+        holed += usize::from(covered & !board.rows[r] != 0);
+        covered |= board.rows[r];
+    }
+    top + holed
 }
 
 fn evaluate(board: &Board, w: &Weights) -> i32 {
@@ -414,7 +485,11 @@ fn evaluate(board: &Board, w: &Weights) -> i32 {
     let mut wells = 0;
     for c in 0..WIDTH {
         let left = if c == 0 { HEIGHT } else { heights[c - 1] };
-        let right = if c == WIDTH - 1 { HEIGHT } else { heights[c + 1] };
+        let right = if c == WIDTH - 1 {
+            HEIGHT
+        } else {
+            heights[c + 1]
+        };
         let depth = left.min(right).saturating_sub(heights[c]) as i32;
         wells += depth * (depth + 1) / 2;
     }
@@ -434,12 +509,13 @@ fn evaluate(board: &Board, w: &Weights) -> i32 {
 // Search
 // ---------------------------------------------------------------------------
 
-/// Boards kept per step of the beam, by how high the best board's stack
-/// is: a low stack is safe and cheap to play, a high one gets more search.
-const WIDTH_BY_STACK: [(usize, usize); 4] = [(6, 2), (9, 4), (12, 16), (HEIGHT, 64)];
+/// Boards kept per step of the beam, by how much trouble the best board is
+/// in (stack height plus rows with holes): a clean low stack is safe and
+/// cheap to play, a high or holed one gets more search.
+const WIDTH_BY_TROUBLE: [(usize, usize); 3] = [(7, 2), (10, 4), (14, 16)];
 const MAX_WIDTH: usize = 64;
 /// How many pieces past the one being answered the beam looks.
-const LOOKAHEAD: usize = 6;
+const LOOKAHEAD: usize = 24;
 const MAX_DEPTH: usize = 32;
 
 #[derive(Clone, Copy)]
@@ -519,8 +595,11 @@ impl Planner {
             self.width = match self.fixed_width {
                 Some(w) => w,
                 None => {
-                    let top = stack_top(&self.best_node().board);
-                    WIDTH_BY_STACK.iter().find(|&&(limit, _)| top <= limit).map_or(MAX_WIDTH, |&(_, w)| w)
+                    let t = trouble(&self.best_node().board);
+                    WIDTH_BY_TROUBLE
+                        .iter()
+                        .find(|&&(limit, _)| t <= limit)
+                        .map_or(MAX_WIDTH, |&(_, w)| w)
                 }
             };
             while reached < pieces.len() && reached < moves.len() + self.depth {
