@@ -12,7 +12,7 @@ fn pieces(numbers: &[i64]) -> Vec<Piece> {
     numbers.iter().map(|&n| Piece::new(n).unwrap()).collect()
 }
 
-fn verdict(numbers: &[i64], output: &[u8]) -> (usize, String) {
+fn verdict(numbers: &[i64], output: impl Read) -> (usize, String) {
     let o = play(
         &pieces(numbers),
         &mut OutputReader::new(output),
@@ -25,14 +25,14 @@ fn verdict(numbers: &[i64], output: &[u8]) -> (usize, String) {
 #[test]
 fn empty_and_truncated_outputs_end_the_game_where_they_end() {
     assert_eq!(
-        verdict(&[1, 1], b""),
+        verdict(&[1, 1], &b""[..]),
         (
             0,
             "piece 1: the output ends (byte 0) where its rotation was expected".into()
         )
     );
     assert_eq!(
-        verdict(&[1, 1], b"0 0\n1"),
+        verdict(&[1, 1], &b"0 0\n1"[..]),
         (
             1,
             "piece 2: the output ends (byte 5) where its column was expected".into()
@@ -43,22 +43,22 @@ fn empty_and_truncated_outputs_end_the_game_where_they_end() {
 #[test]
 fn tokens_that_are_not_integers_are_named_with_their_offset() {
     assert_eq!(
-        verdict(&[1, 1], b"0 0 abc 1"),
+        verdict(&[1, 1], &b"0 0 abc 1"[..]),
         (
             1,
             "piece 2: rotation token 'abc' at byte 4 is not an integer".into()
         )
     );
     assert_eq!(
-        verdict(&[1], b"0 1.5").1,
+        verdict(&[1], &b"0 1.5"[..]).1,
         "piece 1: column token '1.5' at byte 2 is not an integer"
     );
     assert_eq!(
-        verdict(&[1], b"\xff\x00 0").1,
+        verdict(&[1], &b"\xff\x00 0"[..]).1,
         "piece 1: rotation token '\\xff\\x00' at byte 0 is not an integer"
     );
     assert_eq!(
-        verdict(&[1], b"- 0").1,
+        verdict(&[1], &b"- 0"[..]).1,
         "piece 1: rotation token '-' at byte 0 is not an integer"
     );
 }
@@ -66,19 +66,19 @@ fn tokens_that_are_not_integers_are_named_with_their_offset() {
 #[test]
 fn negative_and_overflowing_numbers() {
     assert_eq!(
-        verdict(&[1], b"-1 0").1,
+        verdict(&[1], &b"-1 0"[..]).1,
         "piece 1: rotation -1, column 0: rotation must be 0, 1, 2 or 3"
     );
     assert_eq!(
-        verdict(&[1], b"0 -3").1,
+        verdict(&[1], &b"0 -3"[..]).1,
         "piece 1: rotation 0, column -3: column must not be negative"
     );
     assert_eq!(
-        verdict(&[1], b"99999999999999999999 0").1,
+        verdict(&[1], &b"99999999999999999999 0"[..]).1,
         "piece 1: rotation token '99999999999999999999' at byte 0 is out of range"
     );
-    assert_eq!(verdict(&[1], b"+0 +9"), (1, "all pieces placed".into()));
-    assert_eq!(verdict(&[1], b"0 0009"), (1, "all pieces placed".into()));
+    assert_eq!(verdict(&[1], &b"+0 +9"[..]), (1, "all pieces placed".into()));
+    assert_eq!(verdict(&[1], &b"0 0009"[..]), (1, "all pieces placed".into()));
 }
 
 /// Produces `len` bytes of `byte` without holding them.
@@ -98,32 +98,16 @@ impl Read for Endless {
 
 #[test]
 fn a_hundred_megabyte_output_is_streamed_not_stored() {
-    let huge_token = Endless {
+    let endless = |byte| Endless {
         left: 100 << 20,
-        byte: b'7',
+        byte,
     };
-    let o = play(
-        &pieces(&[1]),
-        &mut OutputReader::new(huge_token),
-        ToppingPiece::NotCounted,
-        &mut Unwatched,
-    );
     assert_eq!(
-        o.end.to_string(),
+        verdict(&[1], endless(b'7')).1,
         "piece 1: rotation token '77777777777777777777... (104857600 bytes)' at byte 0 is out of range"
     );
-    let blank = Endless {
-        left: 100 << 20,
-        byte: b' ',
-    };
-    let o = play(
-        &pieces(&[1]),
-        &mut OutputReader::new(blank),
-        ToppingPiece::NotCounted,
-        &mut Unwatched,
-    );
     assert_eq!(
-        o.end.to_string(),
+        verdict(&[1], endless(b' ')).1,
         "piece 1: the output ends (byte 104857600) where its rotation was expected"
     );
 }
