@@ -9,8 +9,7 @@ use crate::olympiad::io::{parse_input, OutputReader};
 use crate::olympiad::{play, Piece, ToppingPiece, Unwatched};
 use crate::process::{run, submission_command, Limits, Run, Termination};
 
-pub const USAGE: &str =
-    "judge grade (SUBMISSION.rs | --cmd 'COMMAND') [--tests DIR] [--time-limit SECONDS]";
+pub const USAGE: &str = "judge grade (SUBMISSION.rs | --cmd 'COMMAND') [--tests DIR] [--time-limit SECONDS] [--output-limit-mb M] [--html DIR]";
 
 /// The verdict of one test.
 #[derive(Debug)]
@@ -45,10 +44,15 @@ pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
         args.value("--cmd"),
         &work,
     );
-    let result = command.and_then(|command| grade_folder(&command, &tests_dir, &limits));
+    let html = args.value("--html").map(PathBuf::from);
+    let result =
+        command.and_then(|command| grade_folder(&command, &tests_dir, &limits, html.as_deref()));
     let _ = std::fs::remove_dir_all(&work);
     let results = result?;
     print_table(&results);
+    if let Some(dir) = html {
+        crate::say!("replays: {}/*.html", dir.display());
+    }
     Ok(exit::OK)
 }
 
@@ -86,12 +90,19 @@ pub fn load_tests(dir: &Path) -> Result<Vec<Test>, Failure> {
         .collect()
 }
 
+/// Grades every test of `dir`; with `html`, writes a replay page per test
+/// whose program ended normally.
 pub fn grade_folder(
     command: &[String],
     dir: &Path,
     limits: &Limits,
+    html: Option<&Path>,
 ) -> Result<Vec<TestResult>, Failure> {
     let tests = load_tests(dir)?;
+    if let Some(html_dir) = html {
+        std::fs::create_dir_all(html_dir)
+            .map_err(|e| Failure::Judge(format!("{}: {e}", html_dir.display())))?;
+    }
     let progress = Progress::new();
     let mut results = Vec::new();
     for (i, (name, input, pieces)) in tests.iter().enumerate() {
@@ -102,6 +113,12 @@ pub fn grade_folder(
             pieces.len()
         ));
         let run = run(command, input, limits).map_err(Failure::Judge)?;
+        if let (Some(html_dir), Termination::Exited(0)) = (html, run.termination) {
+            let (page, _) = crate::html::replay_page(name, pieces, &run.stdout);
+            let path = html_dir.join(format!("{}.html", name.trim_end_matches(".in")));
+            std::fs::write(&path, page)
+                .map_err(|e| Failure::Judge(format!("{}: {e}", path.display())))?;
+        }
         results.push(judge_run(name.clone(), pieces, run));
     }
     progress.done();

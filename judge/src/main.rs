@@ -30,6 +30,8 @@ usage: judge <command> [arguments]
   show [INPUT OUTPUT] [--delay MS]
         replay on the terminal (default Tetris.in, Tetris.out; MS 100; 0 =
         only the result)
+  html INPUT OUTPUT -o REPLAY.html [--title TEXT]
+        a self-contained replay page for the browser
   bench INPUT OUTPUT [--runs K]
         time the judge's replay of a game (median of K runs)
   strength (SUBMISSION.rs | --cmd 'COMMAND') [--seeds K] [--stress-seeds K]
@@ -55,6 +57,7 @@ fn main() {
         "gen" => gen(rest),
         "grade" => judge::grade::main(rest),
         "show" => judge::show::main(rest),
+        "html" => judge::html::main(rest),
         "bench" => judge::bench::main(rest),
         "strength" => judge::strength::main(rest),
         "tune" => judge::tune::main(rest),

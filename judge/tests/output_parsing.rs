@@ -77,8 +77,14 @@ fn negative_and_overflowing_numbers() {
         verdict(&[1], &b"99999999999999999999 0"[..]).1,
         "piece 1: rotation token '99999999999999999999' at byte 0 is out of range"
     );
-    assert_eq!(verdict(&[1], &b"+0 +9"[..]), (1, "all pieces placed".into()));
-    assert_eq!(verdict(&[1], &b"0 0009"[..]), (1, "all pieces placed".into()));
+    assert_eq!(
+        verdict(&[1], &b"+0 +9"[..]),
+        (1, "all pieces placed".into())
+    );
+    assert_eq!(
+        verdict(&[1], &b"0 0009"[..]),
+        (1, "all pieces placed".into())
+    );
 }
 
 /// Produces `len` bytes of `byte` without holding them.
