@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod cli;
 pub mod frontends;
+pub mod golf;
 pub mod grade;
 pub mod html;
 pub mod olympiad;

@@ -22,6 +22,8 @@ usage: judge <command> [arguments]
         (--board: draw the well as the game ended)
   gen [--seed S] [--n N] [--dist uniform|sz-heavy|sz-only|no-i] [-o FILE]
         one test on stdout (or FILE); default: seed 2012, N 10000, uniform
+  gen --golf [--seed S] [--n BYTES] -o FILE
+        a code-golf input: 65536 pseudo-random bytes (default seed 156007)
   gen --official [--seed S] --dir DIR
         the ten official-size tests 01.in .. 10.in into DIR
   grade SUBMISSION.rs | --cmd 'COMMAND' [--tests DIR] [--time-limit SECONDS]
@@ -32,6 +34,11 @@ usage: judge <command> [arguments]
         only the result)
   html INPUT OUTPUT -o REPLAY.html [--title TEXT]
         a self-contained replay page for the browser
+  golf score INPUT OUTPUT [--as rules|python|c|all]
+        score a code-golf game (exit 3: the output is rejected)
+  golf run (SOURCE.rs | --cmd 'COMMAND' --source FILE) [--input FILE]
+        [--cuts K] [--stream]
+        run a golf submission: look-ahead audit, determinism, game - bytes
   bench INPUT OUTPUT [--runs K]
         time the judge's replay of a game (median of K runs)
   strength (SUBMISSION.rs | --cmd 'COMMAND') [--seeds K] [--stress-seeds K]
@@ -58,6 +65,7 @@ fn main() {
         "grade" => judge::grade::main(rest),
         "show" => judge::show::main(rest),
         "html" => judge::html::main(rest),
+        "golf" => judge::golf::command::main(rest),
         "bench" => judge::bench::main(rest),
         "strength" => judge::strength::main(rest),
         "tune" => judge::tune::main(rest),
@@ -119,13 +127,23 @@ fn gen(rest: Vec<String>) -> Result<i32, Failure> {
     let args = Args::parse(
         rest,
         &["--seed", "--n", "--dist", "-o", "--dir"],
-        &["--official"],
+        &["--official", "--golf"],
     )?;
     args.expect_positional(
         0,
         0,
         "judge gen [--seed S] [--n N] [--dist D] [-o FILE] | --official --dir DIR",
     )?;
+    if args.switch("--golf") {
+        let seed = args.parsed_or("--seed", judge::golf::INPUT_SEED)?;
+        let bytes =
+            judge::golf::generate_input(args.parsed_or("--n", judge::golf::INPUT_BYTES)?, seed);
+        let path = args
+            .value("-o")
+            .ok_or_else(|| UsageError("gen --golf needs -o FILE (the input is binary)".into()))?;
+        std::fs::write(path, bytes).map_err(|e| Failure::Judge(format!("{path}: {e}")))?;
+        return Ok(code::OK);
+    }
     let seed = args.parsed_or("--seed", OFFICIAL_SEED)?;
     if args.switch("--official") {
         let dir = PathBuf::from(

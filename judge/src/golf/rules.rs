@@ -1,0 +1,248 @@
+//! The golf rules as written in the spec, and the two published scorers'
+//! behaviour (quirks included) as compatibility modes.
+
+use std::fmt;
+
+pub const WIDTH: usize = 10;
+/// 20 visible rows under 3 hidden ones; row 0 is the top.
+pub const ROWS: usize = 23;
+pub const HIDDEN: usize = 3;
+pub const FULL: u16 = (1 << WIDTH) - 1;
+
+/// Byte value mod 7 gives the piece: O I Z J L S T.
+pub const PIECE_NAMES: [char; 7] = ['O', 'I', 'Z', 'J', 'L', 'S', 'T'];
+
+/// Rows top to bottom, bit 0 = leftmost column, as the spec's table.
+const TABLE: [[&[u16]; 4]; 7] = [
+    [&[3, 3], &[3, 3], &[3, 3], &[3, 3]],
+    [&[1, 1, 1, 1], &[15], &[1, 1, 1, 1], &[15]],
+    [&[3, 6], &[2, 3, 1], &[3, 6], &[2, 3, 1]],
+    [&[2, 2, 3], &[7, 4], &[3, 1, 1], &[1, 7]],
+    [&[1, 1, 3], &[4, 7], &[3, 2, 2], &[7, 1]],
+    [&[6, 3], &[1, 3, 2], &[6, 3], &[1, 3, 2]],
+    [&[7, 2], &[1, 3, 1], &[2, 7], &[2, 3, 2]],
+];
+
+/// The rows of piece `kind` (0..7) in rotation `r`, top first.
+pub fn shape(kind: usize, rotation: usize) -> &'static [u16] {
+    TABLE[kind][rotation]
+}
+
+pub fn width(kind: usize, rotation: usize) -> usize {
+    let all = shape(kind, rotation).iter().fold(0, |a, r| a | r);
+    (u16::BITS - all.leading_zeros()) as usize
+}
+
+/// Which scorer's line deletion to follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The rules as written: all full rows deleted at once.
+    Rules,
+    /// The challenge's Python script: checks only the piece's rows, bottom
+    /// up, and skips the row that slides into a deleted one.
+    Python,
+    /// The challenge's C program: counts right, but its compaction also
+    /// throws away the bottom row.
+    C,
+}
+
+impl Mode {
+    pub fn from_name(name: &str) -> Option<Mode> {
+        match name {
+            "rules" => Some(Mode::Rules),
+            "python" => Some(Mode::Python),
+            "c" => Some(Mode::C),
+            _ => None,
+        }
+    }
+}
+
+/// The well of the golf rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    pub rows: [u16; ROWS],
+}
+
+impl Default for Grid {
+    fn default() -> Self {
+        Grid { rows: [0; ROWS] }
+    }
+}
+
+/// What one drop did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drop {
+    /// The piece had no room: the grid was cleared.
+    Reset,
+    /// The piece rests with its top row at `top`; `lines` rows were deleted.
+    Landed { top: usize, lines: u32 },
+}
+
+impl Grid {
+    /// Drops a piece (the move is valid) and applies the mode's deletion.
+    pub fn drop_piece(&mut self, kind: usize, rotation: usize, x: usize, mode: Mode) -> Drop {
+        let rows = shape(kind, rotation);
+        let h = rows.len();
+        let overlaps = |y: usize| {
+            rows.iter()
+                .enumerate()
+                .any(|(i, &r)| self.rows[y + i] & (r << x) != 0)
+        };
+        let mut rest = None;
+        for y in 0..=ROWS - h {
+            if overlaps(y) {
+                break;
+            }
+            rest = Some(y);
+        }
+        let top = match rest {
+            Some(y) if y >= HIDDEN => y,
+            _ => {
+                *self = Grid::default();
+                return Drop::Reset;
+            }
+        };
+        for (i, &r) in rows.iter().enumerate() {
+            self.rows[top + i] |= r << x;
+        }
+        let lines = match mode {
+            Mode::Rules => self.delete_all_full(),
+            Mode::Python => self.delete_python(top, h),
+            Mode::C => self.delete_c(),
+        };
+        Drop::Landed { top, lines }
+    }
+
+    fn delete_all_full(&mut self) -> u32 {
+        let kept: Vec<u16> = self.rows.iter().copied().filter(|&r| r != FULL).collect();
+        let n = ROWS - kept.len();
+        self.rows = [0; ROWS];
+        self.rows[n..].copy_from_slice(&kept);
+        n as u32
+    }
+
+    fn delete_python(&mut self, top: usize, height: usize) -> u32 {
+        let mut list = self.rows.to_vec();
+        let mut n = 0;
+        for i in (0..height).rev() {
+            if list[top + i] == FULL {
+                n += 1;
+                list.remove(top + i);
+                list.insert(0, 0);
+            }
+        }
+        self.rows.copy_from_slice(&list);
+        n
+    }
+
+    fn delete_c(&mut self) -> u32 {
+        let n = self.rows.iter().filter(|&&r| r == FULL).count() as u32;
+        if n > 0 {
+            let mut row = [0u16; ROWS + 1];
+            row[..ROWS].copy_from_slice(&self.rows);
+            let mut j = ROWS;
+            for i in 0..20 {
+                row[j] = row[ROWS - 1 - i];
+                if row[j] != FULL {
+                    j -= 1;
+                }
+            }
+            for r in row.iter_mut().take(j) {
+                *r = 0;
+            }
+            self.rows.copy_from_slice(&row[..ROWS]);
+        }
+        n
+    }
+}
+
+/// A byte of the output that is not a valid move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    Length {
+        input: usize,
+        output: usize,
+    },
+    Invalid {
+        offset: usize,
+        byte: u8,
+        piece: char,
+        reason: String,
+    },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Length { input, output } => write!(
+                f,
+                "the output has {output} bytes but the input has {input}: one answer byte per piece is required{}",
+                if output < input { format!(" (the first missing answer is at byte offset {output})") } else { format!(" (the first extra byte is at byte offset {input})") }
+            ),
+            MoveError::Invalid { offset, byte, piece, reason } => {
+                write!(f, "byte offset {offset}: answer 0x{byte:02x} for piece {piece}: {reason}")
+            }
+        }
+    }
+}
+
+/// The result of a whole game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    pub points: u64,
+    /// Deletions of 1, 2, 3 and 4 rows (and more, in the Python mode never).
+    pub clears: [u64; 5],
+    pub resets: u64,
+}
+
+/// Checks a move byte for a piece byte.
+pub fn decode_move(
+    offset: usize,
+    input: u8,
+    answer: u8,
+) -> Result<(usize, usize, usize), MoveError> {
+    let kind = usize::from(input) % 7;
+    let (rotation, x) = (usize::from(answer >> 4), usize::from(answer & 15));
+    let invalid = |reason: String| MoveError::Invalid {
+        offset,
+        byte: answer,
+        piece: PIECE_NAMES[kind],
+        reason,
+    };
+    if rotation > 3 {
+        return Err(invalid(format!("rotation {rotation} is not 0..3")));
+    }
+    let w = width(kind, rotation);
+    if x > WIDTH - w {
+        return Err(invalid(format!(
+            "column {x} with width {w} does not fit (at most {})",
+            WIDTH - w
+        )));
+    }
+    Ok((kind, rotation, x))
+}
+
+/// Replays a whole game; any invalid byte rejects the output.
+pub fn score_game(input: &[u8], output: &[u8], mode: Mode) -> Result<Score, MoveError> {
+    if input.len() != output.len() {
+        return Err(MoveError::Length {
+            input: input.len(),
+            output: output.len(),
+        });
+    }
+    let mut grid = Grid::default();
+    let mut score = Score::default();
+    for (offset, (&piece, &answer)) in input.iter().zip(output).enumerate() {
+        let (kind, rotation, x) = decode_move(offset, piece, answer)?;
+        match grid.drop_piece(kind, rotation, x, mode) {
+            Drop::Reset => score.resets += 1,
+            Drop::Landed { lines, .. } => {
+                if lines > 0 {
+                    score.points += (1u64 << lines) - 1;
+                    score.clears[(lines as usize - 1).min(4)] += 1;
+                }
+            }
+        }
+    }
+    Ok(score)
+}
