@@ -11,10 +11,12 @@
 //!
 //! Strategy: a four-line clear is worth five singles, so the stack is built
 //! on columns 0..8 and column 9 is kept as a well for I pieces. Each answer
-//! is a two-ply search: every placement of the current piece, followed by
-//! the best placement of the next one, scored by the rows cleared (only
-//! four at once is rewarded) and by the board: holes, bumps, blocks in the
-//! well and a stack that nears the top.
+//! searches every placement of the current piece followed by the best
+//! placement of the next one; the six best of those lines are then judged
+//! by the average best placement of a third piece over the seven kinds.
+//! Boards are scored by the rows cleared (four at once pays, fewer costs),
+//! holes, squared bumps, blocks in the well, rows ready for a four-line
+//! clear and a stack that nears the top.
 
 use std::io::{Read, Write};
 
@@ -33,15 +35,21 @@ const SHAPES: [[&[u16]; 4]; 7] = [
 ];
 
 /// Value of clearing 0..4 rows at once: only a four-line clear pays.
-const CLEAR_VALUE: [i32; 5] = [0, -60, -60, -40, 400];
+const CLEAR_VALUE: [i32; 5] = [0, -10, -28, 14, 280];
 /// Losing the grid to a piece with no room.
-const RESET_VALUE: i32 = -3000;
+const RESET_VALUE: i32 = -6000;
+/// Penalties: an empty cell under a block; the squared height difference
+/// of neighbouring stack columns; a block in the well column.
 const HOLE: i32 = 90;
-const BUMP: i32 = 6;
-const WELL_BLOCK: i32 = 30;
+const BUMP: i32 = 3;
+const WELL_BLOCK: i32 = 10;
 /// Stack rows above this height are penalised, quadratically.
-const SAFE_HEIGHT: i32 = 14;
-const HIGH: i32 = 12;
+const SAFE_HEIGHT: i32 = 16;
+const HIGH: i32 = 3;
+/// Bonus per row (up to four) that an I dropped in the well would clear.
+const READY: i32 = 39;
+/// How many of the best two-piece lines get a third, expected piece.
+const THIRD_PLY: usize = 6;
 
 type Grid = [u16; ROWS];
 
@@ -91,12 +99,20 @@ fn evaluate(g: &Grid) -> i32 {
         }
         covered |= row;
     }
-    let bumps: i32 = (0..8).map(|c| (heights[c] - heights[c + 1]).abs()).sum();
+    let bumps: i32 = (0..8).map(|c| (heights[c] - heights[c + 1]).pow(2)).sum();
     let high = heights[..9]
         .iter()
         .max()
         .map_or(0, |&h| (h - SAFE_HEIGHT).max(0));
-    -(HOLE * holes + BUMP * bumps + WELL_BLOCK * heights[9] + HIGH * high * high)
+    // Rows, from the bottom of the well up, that are full but for the well.
+    let mut ready = 0;
+    let mut r = ROWS - 1 - heights[9] as usize;
+    while r > 0 && g[r] == FULL >> 1 {
+        ready += 1;
+        r -= 1;
+    }
+    READY * ready.min(4)
+        - (HOLE * holes + BUMP * bumps + WELL_BLOCK * heights[9] + HIGH * high * high)
 }
 
 /// Every legal (answer byte, shape) of a piece kind.
@@ -108,24 +124,51 @@ fn placements(kind: usize) -> impl Iterator<Item = (u8, &'static [u16])> {
     })
 }
 
-/// The best answer for `kind` on `grid`, knowing the next kind if any.
-fn choose(grid: &Grid, kind: usize, next: Option<usize>) -> (u8, Grid) {
-    let mut best = (i32::MIN, 0, *grid);
+/// The best value a piece of `kind` can get on `grid`, with its grid.
+fn best_placement(grid: &Grid, kind: usize) -> (i32, Grid) {
+    let mut best = (i32::MIN, *grid);
     for (answer, piece) in placements(kind) {
         let (after, gained) = drop_piece(grid, piece, (answer & 15) as usize);
-        let future = match next {
-            None => evaluate(&after),
-            Some(n) => placements(n)
-                .map(|(a, p)| {
-                    let (g2, v2) = drop_piece(&after, p, (a & 15) as usize);
-                    v2 + evaluate(&g2)
-                })
-                .max()
-                .unwrap_or(i32::MIN),
-        };
-        let value = gained + future;
+        let value = gained + evaluate(&after);
         if value > best.0 {
-            best = (value, answer, after);
+            best = (value, after);
+        }
+    }
+    best
+}
+
+/// The best answer for `kind` on `grid`, knowing the next kind (the last
+/// piece of the input is answered as if an O followed): every placement
+/// with the best reply of the next piece; the best few of those lines are
+/// then judged by the average best placement of a third, unknown piece.
+fn choose(grid: &Grid, kind: usize, next: Option<usize>) -> (u8, Grid) {
+    // (value, answer, grid after it, points gained by it and the reply,
+    // grid after the reply)
+    let mut lines = Vec::new();
+    for (answer, piece) in placements(kind) {
+        let (after, gained) = drop_piece(grid, piece, (answer & 15) as usize);
+        let mut reply = (i32::MIN, 0, after);
+        for (a, p) in placements(next.unwrap_or(0)) {
+            let (g2, v2) = drop_piece(&after, p, (a & 15) as usize);
+            let value = v2 + evaluate(&g2);
+            if value > reply.0 {
+                reply = (value, v2, g2);
+            }
+        }
+        lines.push((gained + reply.0, answer, after, gained + reply.1, reply.2));
+    }
+    // A stable sort: equal lines keep their order, so ties go to the first
+    // placement tried.
+    lines.sort_by_key(|line| std::cmp::Reverse(line.0));
+    lines.truncate(THIRD_PLY);
+    for line in &mut lines {
+        let third: i32 = (0..7).map(|k| best_placement(&line.4, k).0).sum();
+        line.0 = 7 * line.3 + third;
+    }
+    let mut best = &lines[0];
+    for line in &lines[1..] {
+        if line.0 > best.0 {
+            best = line;
         }
     }
     (best.1, best.2)
