@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::cli::{exit, Args, Failure, Progress};
 use crate::olympiad::io::{parse_input, OutputReader};
 use crate::olympiad::{play, Piece, ToppingPiece, Unwatched};
-use crate::process::{run, submission_command, Limits, Run, Termination};
+use crate::process::{run, with_submission, Limits, Run, Termination};
 
 pub const USAGE: &str = "judge grade (SUBMISSION.rs | --cmd 'COMMAND') [--tests DIR] [--time-limit SECONDS] [--output-limit-mb M] [--html DIR]";
 
@@ -38,17 +38,10 @@ pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
         time: Duration::from_secs_f64(args.parsed_or("--time-limit", 1.0)?),
         output_bytes: args.parsed_or("--output-limit-mb", 16usize)? << 20,
     };
-    let work = std::env::temp_dir().join(format!("tetris-judge-{}", std::process::id()));
-    let command = submission_command(
-        args.positional.first().map(String::as_str),
-        args.value("--cmd"),
-        &work,
-    );
     let html = args.value("--html").map(PathBuf::from);
-    let result =
-        command.and_then(|command| grade_folder(&command, &tests_dir, &limits, html.as_deref()));
-    let _ = std::fs::remove_dir_all(&work);
-    let results = result?;
+    let results = with_submission(&args, |command| {
+        grade_folder(command, &tests_dir, &limits, html.as_deref())
+    })?;
     print_table(&results);
     if let Some(dir) = html {
         crate::say!("replays: {}/*.html", dir.display());

@@ -224,9 +224,27 @@ pub fn compile_submission(
     Ok(binary)
 }
 
+/// Runs `body` with the command of the submission named on the command line
+/// (the first positional argument, a `.rs` file compiled as a contest system
+/// does, or `--cmd 'COMMAND'`), and removes the compiled program afterwards.
+pub fn with_submission<T>(
+    args: &crate::cli::Args,
+    body: impl FnOnce(&[String]) -> Result<T, crate::cli::Failure>,
+) -> Result<T, crate::cli::Failure> {
+    let work = std::env::temp_dir().join(format!("tetris-judge-{}", std::process::id()));
+    let command = submission_command(
+        args.positional.first().map(String::as_str),
+        args.value("--cmd"),
+        &work,
+    );
+    let result = command.and_then(|command| body(&command));
+    let _ = std::fs::remove_dir_all(&work);
+    result
+}
+
 /// The command that runs a submission: a `.rs` file is compiled first into
 /// `work_dir`; anything else is split on spaces and run as it is.
-pub fn submission_command(
+fn submission_command(
     source: Option<&str>,
     cmd: Option<&str>,
     work_dir: &std::path::Path,

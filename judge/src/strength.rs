@@ -10,7 +10,7 @@ use crate::olympiad::baseline;
 use crate::olympiad::gen::{generate, Distribution, OFFICIAL_SIZES};
 use crate::olympiad::io::format_input;
 use crate::olympiad::{play, Outcome, Piece, ToppingPiece, Unwatched};
-use crate::process::{run, submission_command, Limits, Termination};
+use crate::process::{run, with_submission, Limits, Termination};
 use crate::rng::Rng;
 
 pub const USAGE: &str = "judge strength (SUBMISSION.rs | --cmd 'COMMAND') [--seeds K] [--stress-seeds K] [--stress-size N] [--baseline]";
@@ -32,23 +32,16 @@ pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
     let seeds: u64 = args.parsed_or("--seeds", 100)?;
     let stress_seeds: u64 = args.parsed_or("--stress-seeds", 20)?;
     let stress_size: usize = args.parsed_or("--stress-size", 10_000)?;
-    let work = std::env::temp_dir().join(format!("tetris-strength-{}", std::process::id()));
-    let command = submission_command(
-        args.positional.first().map(String::as_str),
-        args.value("--cmd"),
-        &work,
-    );
-    let result = command.and_then(|command| {
-        official_sizes(&command, seeds)?;
+    with_submission(&args, |command| {
+        official_sizes(command, seeds)?;
         stress(
-            &command,
+            command,
             stress_seeds,
             stress_size,
             args.switch("--baseline"),
         )
-    });
-    let _ = std::fs::remove_dir_all(&work);
-    result.map(|_| exit::OK)
+    })?;
+    Ok(exit::OK)
 }
 
 fn play_once(command: &[String], pieces: &[Piece]) -> Result<Game, Failure> {

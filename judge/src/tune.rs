@@ -10,7 +10,7 @@ use crate::cli::{exit, Args, Failure, Progress};
 use crate::olympiad::gen::{generate, Distribution};
 use crate::olympiad::io::{format_input, OutputReader};
 use crate::olympiad::{play, Piece, ToppingPiece, Unwatched};
-use crate::process::{run, submission_command, Limits, Termination};
+use crate::process::{run, with_submission, Limits, Termination};
 use crate::rng::Rng;
 
 pub const USAGE: &str = "judge tune (SUBMISSION.rs | --cmd 'COMMAND') --start a,b,... [--rounds R] [--games G] [--size N] [--dist D]";
@@ -40,18 +40,11 @@ pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
     let dist_name = args.value("--dist").unwrap_or("sz-only");
     let dist = Distribution::from_name(dist_name)
         .ok_or_else(|| crate::cli::UsageError(format!("unknown distribution '{dist_name}'")))?;
-    let work = std::env::temp_dir().join(format!("tetris-tune-{}", std::process::id()));
-    let command = submission_command(
-        args.positional.first().map(String::as_str),
-        args.value("--cmd"),
-        &work,
-    );
     let streams: Vec<Vec<Piece>> = (1..=games)
         .map(|seed| generate(size, dist, &mut Rng::derived(seed, 7_000)))
         .collect();
-    let result = command.and_then(|command| descend(&command, start, rounds, &streams));
-    let _ = std::fs::remove_dir_all(&work);
-    result.map(|_| exit::OK)
+    with_submission(&args, |command| descend(command, start, rounds, &streams))?;
+    Ok(exit::OK)
 }
 
 /// Pieces placed in all streams with these weights.

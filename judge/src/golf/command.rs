@@ -8,7 +8,7 @@ use super::audit::{answers, check_cuts, cut_points, limits, stream};
 use super::rules::{score_game, Mode, Score};
 use crate::cli::{exit, Args, Failure, UsageError};
 use crate::olympiad::io::read_file;
-use crate::process::submission_command;
+use crate::process::with_submission;
 
 /// Exit code when the contestant's output is rejected or breaks the rules.
 pub const REJECTED: i32 = 3;
@@ -102,16 +102,10 @@ fn run_audit(rest: Vec<String>) -> Result<i32, Failure> {
     let cuts: usize = args.parsed_or("--cuts", 32)?;
     let seed: u64 = args.parsed_or("--seed", 156_007)?;
     let limits = limits(args.parsed_or("--time-limit", 60.0)?);
-    let work = std::env::temp_dir().join(format!("tetris-golf-{}", std::process::id()));
-    let command = submission_command(
-        args.positional.first().map(String::as_str),
-        args.value("--cmd"),
-        &work,
-    );
-    let result = command.and_then(|command| {
+    let result = with_submission(&args, |command| {
         let stall = Duration::from_secs_f64(args.parsed_or("--stall", 5.0)?);
         audit(
-            &command,
+            command,
             &input,
             cuts,
             seed,
@@ -119,7 +113,6 @@ fn run_audit(rest: Vec<String>) -> Result<i32, Failure> {
             args.switch("--stream").then_some(stall),
         )
     });
-    let _ = std::fs::remove_dir_all(&work);
     let (verdict, scores) = result?;
     if let Some(problem) = verdict {
         crate::say!("rejected: {problem}");
