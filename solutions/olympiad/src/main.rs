@@ -513,7 +513,11 @@ fn evaluate(board: &Board, w: &Weights) -> i32 {
 /// in (stack height plus rows with holes): a clean low stack is safe and
 /// cheap to play, a high or holed one gets more search.
 const WIDTH_BY_TROUBLE: [(usize, usize); 3] = [(7, 2), (10, 4), (14, 16)];
-const MAX_WIDTH: usize = 64;
+const MAX_WIDTH: usize = 160;
+/// Simulated placements allowed per piece of the input, on average: a game
+/// that stays in trouble this long falls back to the width of a mild
+/// trouble, so that no input costs more than about a second.
+const PLACEMENTS_PER_PIECE: u64 = 1000;
 /// How many pieces past the one being answered the beam looks.
 const LOOKAHEAD: usize = 24;
 const MAX_DEPTH: usize = 32;
@@ -549,6 +553,8 @@ struct Planner {
     fixed_width: Option<usize>,
     width: usize,
     depth: usize,
+    /// Placements simulated so far (the work budget's meter).
+    placements: u64,
     beam: Vec<Node>,
     next_beam: Vec<Node>,
     candidates: Vec<Candidate>,
@@ -574,6 +580,7 @@ impl Planner {
             fixed_width: options.beam_width,
             width: 1,
             depth: options.depth,
+            placements: 0,
             beam: Vec::with_capacity(MAX_WIDTH),
             next_beam: Vec::with_capacity(MAX_WIDTH),
             candidates: Vec::with_capacity(MAX_WIDTH * 34),
@@ -591,15 +598,22 @@ impl Planner {
             path: [0; MAX_DEPTH],
         });
         let mut reached = 0;
+        let budget = pieces.len() as u64 * PLACEMENTS_PER_PIECE;
+        self.placements = 0;
         while moves.len() < pieces.len() {
             self.width = match self.fixed_width {
                 Some(w) => w,
                 None => {
                     let t = trouble(&self.best_node().board);
-                    WIDTH_BY_TROUBLE
+                    let wanted = WIDTH_BY_TROUBLE
                         .iter()
                         .find(|&&(limit, _)| t <= limit)
-                        .map_or(MAX_WIDTH, |&(_, w)| w)
+                        .map_or(MAX_WIDTH, |&(_, w)| w);
+                    if self.placements > budget {
+                        wanted.min(WIDTH_BY_TROUBLE[2].1)
+                    } else {
+                        wanted
+                    }
                 }
             };
             while reached < pieces.len() && reached < moves.len() + self.depth {
@@ -652,6 +666,7 @@ impl Planner {
                 for x in 0..=WIDTH - shape.width {
                     let mut board = node.board;
                     let alive = board.place(&heights, shape, x, &mut self.scratch);
+                    self.placements += 1;
                     let score = if alive {
                         evaluate(&board, &self.weights)
                     } else {
