@@ -49,6 +49,11 @@ pub fn replay_page(title: &str, pieces: &[Piece], output: &[u8]) -> (String, Out
         ToppingPiece::NotCounted,
         &mut recorder,
     );
-    let json = recorder.to_json(title, pieces, &outcome);
-    (TEMPLATE.replace("/*GAME*/", &json), outcome)
+    let page = page(&recorder.into_replay(title, pieces, &outcome));
+    (page, outcome)
+}
+
+/// The self-contained page of a replay.
+pub fn page(replay: &crate::replay::Replay) -> String {
+    TEMPLATE.replace("/*GAME*/", &replay.to_json())
 }

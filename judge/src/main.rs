@@ -39,6 +39,8 @@ usage: judge <command> [arguments]
   golf run (SOURCE.rs | --cmd 'COMMAND' --source FILE) [--input FILE]
         [--cuts K] [--stream]
         run a golf submission: look-ahead audit, determinism, game - bytes
+  golf html INPUT OUTPUT -o REPLAY.html [--as rules|python|c]
+        a golf game as a replay page
   bench INPUT OUTPUT [--runs K]
         time the judge's replay of a game (median of K runs)
   strength (SUBMISSION.rs | --cmd 'COMMAND') [--seeds K] [--stress-seeds K]

@@ -120,34 +120,76 @@ pub fn json_string(text: &str) -> String {
     out
 }
 
-impl Recorder {
-    /// The whole replay as one JSON object, with the judge's verdict.
-    pub fn to_json(&self, title: &str, pieces: &[Piece], outcome: &Outcome) -> String {
-        let kinds: String = pieces
-            .iter()
-            .map(|p| char::from(b'0' + p.number()))
-            .collect();
-        let mut json = String::with_capacity(self.pieces.len() * 64 + kinds.len() + 1024);
+/// A recorded game of either rule set, as the page reads it.
+pub struct Replay {
+    pub title: String,
+    /// "olympiad" or "golf".
+    pub rules: &'static str,
+    pub width: usize,
+    /// Visible rows; the rows above them (up to `rows`) are drawn shaded.
+    pub height: usize,
+    pub rows: usize,
+    pub pieces: usize,
+    pub placed: usize,
+    pub points: u64,
+    /// What the points are out of, for the page ("of 10", "game points").
+    pub points_label: &'static str,
+    pub placed_label: &'static str,
+    pub end: String,
+    /// The page's piece numbers (1..7 = I J L O S T Z) of the whole input.
+    pub kinds: String,
+    /// Rotation 0 of each page piece number, top row first, rows split by /.
+    pub shapes: Vec<String>,
+    /// For each point 1..=10, the fewest placed pieces that earn it
+    /// (olympiad), so the page needs no formula.
+    pub point_thresholds: Vec<usize>,
+    /// The score after each piece (golf).
+    pub scores: Vec<u64>,
+    pub keyframes: Vec<String>,
+    pub moves: Vec<PieceRecord>,
+}
+
+fn join<T: ToString>(items: &[T], quote: bool) -> String {
+    items
+        .iter()
+        .map(|i| {
+            if quote {
+                json_string(&i.to_string())
+            } else {
+                i.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+impl Replay {
+    /// The replay as one JSON object.
+    pub fn to_json(&self) -> String {
+        let mut json = String::with_capacity(self.moves.len() * 64 + self.kinds.len() + 1024);
         let _ = write!(
             json,
-            "{{\"title\":{},\"rules\":\"olympiad\",\"width\":{WELL_WIDTH},\"height\":{WELL_HEIGHT},\"rows\":{ROWS},\
-             \"n\":{},\"placed\":{},\"points\":{},\"end\":{},\"kinds\":\"{kinds}\",\"keyframeEvery\":{KEYFRAME_EVERY},\
-             \"pointThresholds\":[{}],\"shapes\":[{}],\"keyframes\":[",
-            json_string(title),
-            outcome.pieces,
-            outcome.placed,
-            outcome.points(),
-            json_string(&outcome.end.to_string()),
-            point_thresholds(outcome.pieces).iter().map(usize::to_string).collect::<Vec<_>>().join(","),
-            Piece::ALL.iter().map(|p| json_string(&p.shape(0).picture())).collect::<Vec<_>>().join(","),
+            "{{\"title\":{},\"rules\":\"{}\",\"width\":{},\"height\":{},\"rows\":{},\"n\":{},\"placed\":{},\
+             \"points\":{},\"pointsLabel\":{},\"placedLabel\":{},\"end\":{},\"kinds\":\"{}\",\
+             \"keyframeEvery\":{KEYFRAME_EVERY},\"pointThresholds\":[{}],\"scores\":[{}],\"shapes\":[{}],\"keyframes\":[{}],\"moves\":[",
+            json_string(&self.title),
+            self.rules,
+            self.width,
+            self.height,
+            self.rows,
+            self.pieces,
+            self.placed,
+            self.points,
+            json_string(self.points_label),
+            json_string(self.placed_label),
+            json_string(&self.end),
+            self.kinds,
+            join(&self.point_thresholds, false),
+            join(&self.scores, false),
+            join(&self.shapes, true),
+            join(&self.keyframes, true),
         );
-        for (i, k) in self.keyframes.iter().enumerate() {
-            json.push_str(if i == 0 { "\"" } else { ",\"" });
-            json.push_str(k);
-            json.push('"');
-        }
-        json.push_str("],\"moves\":[");
-        for (i, p) in self.pieces.iter().enumerate() {
+        for (i, p) in self.moves.iter().enumerate() {
             if i > 0 {
                 json.push(',');
             }
@@ -162,5 +204,33 @@ impl Recorder {
         }
         json.push_str("]}");
         json
+    }
+}
+
+impl Recorder {
+    /// The recorded olympiad game with the judge's verdict.
+    pub fn into_replay(self, title: &str, pieces: &[Piece], outcome: &Outcome) -> Replay {
+        Replay {
+            title: title.to_string(),
+            rules: "olympiad",
+            width: WELL_WIDTH,
+            height: WELL_HEIGHT,
+            rows: ROWS,
+            pieces: outcome.pieces,
+            placed: outcome.placed,
+            points: u64::from(outcome.points()),
+            points_label: "of 10",
+            placed_label: "placed",
+            end: outcome.end.to_string(),
+            kinds: pieces
+                .iter()
+                .map(|p| char::from(b'0' + p.number()))
+                .collect(),
+            shapes: Piece::ALL.iter().map(|p| p.shape(0).picture()).collect(),
+            point_thresholds: point_thresholds(outcome.pieces),
+            scores: Vec::new(),
+            keyframes: self.keyframes,
+            moves: self.pieces,
+        }
     }
 }

@@ -152,5 +152,29 @@ fn replay_pages_show_the_judges_verdict_after_stepping_to_the_end() {
             "{name}: screenshot"
         );
     }
+    // A golf game, recorded with the C scorer's quirks.
+    let input: Vec<u8> = judge::golf::generate_input(3000, 11);
+    // Rotation 0, columns swept left to right: rows fill and clear.
+    let output: Vec<u8> = input
+        .iter()
+        .enumerate()
+        .map(|(i, &b)| (i % (11 - judge::golf::rules::width(usize::from(b) % 7, 0))) as u8)
+        .collect();
+    let replay =
+        judge::golf::replay::record("golf", &input, &output, judge::golf::rules::Mode::C).unwrap();
+    assert!(replay.points > 0 && replay.end.contains("resets"));
+    let path = out_dir.join("golf.html");
+    std::fs::write(&path, judge::html::page(&replay)).unwrap();
+    let dom = browse(&browser, &path, &["--dump-dom"], "#step-to-end", &profile);
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    assert_eq!(element_text(&dom, "placed"), "3000");
+    assert_eq!(element_text(&dom, "points"), replay.points.to_string());
+    assert_eq!(element_text(&dom, "end"), replay.end);
+    let halfway = browse(&browser, &path, &["--dump-dom"], "#piece=1234", &profile);
+    let dom = String::from_utf8_lossy(&halfway.stdout);
+    assert_eq!(
+        element_text(&dom, "points"),
+        replay.scores[1233].to_string()
+    );
     let _ = std::fs::remove_dir_all(&profile);
 }

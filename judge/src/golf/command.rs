@@ -15,6 +15,7 @@ pub const REJECTED: i32 = 3;
 
 pub const USAGE: &str = "\
 judge golf score INPUT OUTPUT [--as rules|python|c|all]
+judge golf html INPUT OUTPUT -o REPLAY.html [--as rules|python|c] [--title TEXT]
 judge golf run (SOURCE.rs | --cmd 'COMMAND' --source FILE) [--input FILE] [--cuts K] [--seed S]
                [--stream] [--stall SECONDS] [--time-limit SECONDS]";
 
@@ -25,6 +26,7 @@ pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
     match rest.next().as_deref() {
         Some("score") => score(rest.collect()),
         Some("run") => run_audit(rest.collect()),
+        Some("html") => html(rest.collect()),
         _ => Err(UsageError(format!("usage:\n{USAGE}")).into()),
     }
 }
@@ -72,6 +74,35 @@ fn score(rest: Vec<String>) -> Result<i32, Failure> {
     }
     crate::say!("Score = {last}");
     Ok(exit::OK)
+}
+
+fn html(rest: Vec<String>) -> Result<i32, Failure> {
+    let args = Args::parse(rest, &["-o", "--as", "--title"], &[])?;
+    args.expect_positional(2, 2, USAGE)?;
+    let target = args
+        .value("-o")
+        .ok_or_else(|| UsageError(format!("usage:\n{USAGE}")))?;
+    let name = args.value("--as").unwrap_or("rules");
+    let mode = Mode::from_name(name)
+        .ok_or_else(|| UsageError(format!("--as: unknown scorer '{name}'")))?;
+    let (input_path, output_path) = (&args.positional[0], &args.positional[1]);
+    let input = read_file(Path::new(input_path)).map_err(Failure::Judge)?;
+    let output = read_file(Path::new(output_path)).map_err(Failure::Judge)?;
+    let title = args
+        .value("--title")
+        .map_or_else(|| format!("{input_path} / {output_path}"), str::to_string);
+    match super::replay::record(&title, &input, &output, mode) {
+        Ok(replay) => {
+            std::fs::write(target, crate::html::page(&replay))
+                .map_err(|e| Failure::Judge(format!("{target}: {e}")))?;
+            crate::say!("wrote {target}: {}", replay.end);
+            Ok(exit::OK)
+        }
+        Err(e) => {
+            crate::say!("rejected: {e}");
+            Ok(REJECTED)
+        }
+    }
 }
 
 fn run_audit(rest: Vec<String>) -> Result<i32, Failure> {

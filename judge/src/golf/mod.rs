@@ -4,6 +4,7 @@
 
 pub mod audit;
 pub mod command;
+pub mod replay;
 pub mod rules;
 
 use crate::rng::Rng;

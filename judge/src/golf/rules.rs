@@ -78,81 +78,108 @@ pub enum Drop {
     Landed { top: usize, lines: u32 },
 }
 
+/// Where each row comes from after a deletion: `map[i]` is the old row
+/// that becomes row i, or None for a new empty row.
+pub type RowMap = [Option<usize>; ROWS];
+
 impl Grid {
     /// Drops a piece (the move is valid) and applies the mode's deletion.
     pub fn drop_piece(&mut self, kind: usize, rotation: usize, x: usize, mode: Mode) -> Drop {
+        let Some(top) = self.landing(kind, rotation, x) else {
+            *self = Grid::default();
+            return Drop::Reset;
+        };
+        self.put(kind, rotation, x, top);
+        let (map, lines) = self.deletion(mode, top, shape(kind, rotation).len());
+        self.apply(&map);
+        Drop::Landed { top, lines }
+    }
+
+    /// The row the piece's top comes to rest on, or None if it has no room
+    /// (it would rest with a block in the hidden rows).
+    pub fn landing(&self, kind: usize, rotation: usize, x: usize) -> Option<usize> {
         let rows = shape(kind, rotation);
-        let h = rows.len();
         let overlaps = |y: usize| {
             rows.iter()
                 .enumerate()
                 .any(|(i, &r)| self.rows[y + i] & (r << x) != 0)
         };
         let mut rest = None;
-        for y in 0..=ROWS - h {
+        for y in 0..=ROWS - rows.len() {
             if overlaps(y) {
                 break;
             }
             rest = Some(y);
         }
-        let top = match rest {
-            Some(y) if y >= HIDDEN => y,
-            _ => {
-                *self = Grid::default();
-                return Drop::Reset;
-            }
-        };
-        for (i, &r) in rows.iter().enumerate() {
+        rest.filter(|&y| y >= HIDDEN)
+    }
+
+    pub fn put(&mut self, kind: usize, rotation: usize, x: usize, top: usize) {
+        for (i, &r) in shape(kind, rotation).iter().enumerate() {
             self.rows[top + i] |= r << x;
         }
+    }
+
+    pub fn apply(&mut self, map: &RowMap) {
+        let old = self.rows;
+        for (row, from) in self.rows.iter_mut().zip(map) {
+            *row = from.map_or(0, |r| old[r]);
+        }
+    }
+
+    fn is_full(&self, row: Option<usize>) -> bool {
+        row.is_some_and(|r| self.rows[r] == FULL)
+    }
+
+    /// The mode's deletion after a piece landed at `top` with `height` rows:
+    /// where the rows go, and how many rows it counts.
+    pub fn deletion(&self, mode: Mode, top: usize, height: usize) -> (RowMap, u32) {
+        let mut map: RowMap = std::array::from_fn(Some);
         let lines = match mode {
-            Mode::Rules => self.delete_all_full(),
-            Mode::Python => self.delete_python(top, h),
-            Mode::C => self.delete_c(),
-        };
-        Drop::Landed { top, lines }
-    }
-
-    fn delete_all_full(&mut self) -> u32 {
-        let kept: Vec<u16> = self.rows.iter().copied().filter(|&r| r != FULL).collect();
-        let n = ROWS - kept.len();
-        self.rows = [0; ROWS];
-        self.rows[n..].copy_from_slice(&kept);
-        n as u32
-    }
-
-    fn delete_python(&mut self, top: usize, height: usize) -> u32 {
-        let mut list = self.rows.to_vec();
-        let mut n = 0;
-        for i in (0..height).rev() {
-            if list[top + i] == FULL {
-                n += 1;
-                list.remove(top + i);
-                list.insert(0, 0);
+            Mode::Rules => {
+                let kept: Vec<Option<usize>> =
+                    map.iter().copied().filter(|&r| !self.is_full(r)).collect();
+                let n = ROWS - kept.len();
+                map = [None; ROWS];
+                map[n..].copy_from_slice(&kept);
+                n
             }
-        }
-        self.rows.copy_from_slice(&list);
-        n
-    }
-
-    fn delete_c(&mut self) -> u32 {
-        let n = self.rows.iter().filter(|&&r| r == FULL).count() as u32;
-        if n > 0 {
-            let mut row = [0u16; ROWS + 1];
-            row[..ROWS].copy_from_slice(&self.rows);
-            let mut j = ROWS;
-            for i in 0..20 {
-                row[j] = row[ROWS - 1 - i];
-                if row[j] != FULL {
-                    j -= 1;
+            Mode::Python => {
+                let mut list = map.to_vec();
+                let mut n = 0;
+                for i in (0..height).rev() {
+                    if self.is_full(list[top + i]) {
+                        n += 1;
+                        list.remove(top + i);
+                        list.insert(0, None);
+                    }
                 }
+                map.copy_from_slice(&list);
+                n
             }
-            for r in row.iter_mut().take(j) {
-                *r = 0;
+            Mode::C => {
+                let n = map.iter().filter(|&&r| self.is_full(r)).count();
+                if n > 0 {
+                    // A 24-row array: the grid and a scratch row, into which
+                    // the compaction writes one row too low.
+                    let mut row: Vec<Option<usize>> = map.to_vec();
+                    row.push(None);
+                    let mut j = ROWS;
+                    for i in 0..20 {
+                        row[j] = row[ROWS - 1 - i];
+                        if !self.is_full(row[j]) {
+                            j -= 1;
+                        }
+                    }
+                    for r in row.iter_mut().take(j) {
+                        *r = None;
+                    }
+                    map.copy_from_slice(&row[..ROWS]);
+                }
+                n
             }
-            self.rows.copy_from_slice(&row[..ROWS]);
-        }
-        n
+        };
+        (map, lines as u32)
     }
 }
 
