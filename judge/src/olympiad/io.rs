@@ -361,23 +361,6 @@ pub fn format_moves(moves: &[Move]) -> String {
         .collect()
 }
 
-/// Reads all moves of an output that is known to be well-formed (for tools;
-/// contestants' outputs go through `play`).
-pub fn read_all_moves(text: &[u8]) -> Result<Vec<Move>, OutputProblem> {
-    let mut reader = OutputReader::new(text);
-    let mut moves = Vec::new();
-    loop {
-        match reader.next_move() {
-            Ok(mv) => moves.push(mv),
-            Err(OutputProblem::Missing {
-                field: Field::Rotation,
-                ..
-            }) => return Ok(moves),
-            Err(problem) => return Err(problem),
-        }
-    }
-}
-
 /// Reads a whole file, naming it in the error.
 pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
     std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
