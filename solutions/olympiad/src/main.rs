@@ -401,7 +401,7 @@ type Weights = [i32; WEIGHT_COUNT];
 /// Penalties, in order: holes, rows with holes, row transitions, column
 /// transitions, cumulative well depth, sum of heights, height above the
 /// danger line (squared), blocks stacked over holes.
-const DEFAULT_WEIGHTS: Weights = [125, 26, 32, 145, 54, 3, 38, 10];
+const DEFAULT_WEIGHTS: Weights = [156, 26, 40, 145, 54, 3, 30, 13];
 const DANGER_LINE: usize = 10;
 
 /// Blocks in a row (a table: contest compilers target CPUs without a
