@@ -8,6 +8,7 @@ pub mod golf;
 pub mod grade;
 pub mod html;
 pub mod olympiad;
+pub mod printer;
 pub mod process;
 pub mod replay;
 pub mod rng;

@@ -41,6 +41,11 @@ usage: judge <command> [arguments]
         run a golf submission: look-ahead audit, determinism, game - bytes
   golf html INPUT OUTPUT -o REPLAY.html [--as rules|python|c]
         a golf game as a replay page
+  printer check PICTURE DROPS [--transparent RRGGBB]
+        replay a printer's drop list on the 21 x 42 field and compare it with
+        the picture (exit 3: not printed exactly)
+  printer render DROPS -o OUT.ppm [--picture PICTURE] [--scale N]
+        the field a drop list leaves, as an image
   bench INPUT OUTPUT [--runs K]
         time the judge's replay of a game (median of K runs)
   strength (SUBMISSION.rs | --cmd 'COMMAND') [--seeds K] [--stress-seeds K]
@@ -68,6 +73,7 @@ fn main() {
         "show" => judge::show::main(rest),
         "html" => judge::html::main(rest),
         "golf" => judge::golf::command::main(rest),
+        "printer" => judge::printer::command::main(rest),
         "bench" => judge::bench::main(rest),
         "strength" => judge::strength::main(rest),
         "tune" => judge::tune::main(rest),

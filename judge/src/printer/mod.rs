@@ -1,0 +1,193 @@
+//! The Tetris printer (`../shared/spec/printer.md`): pieces chosen and
+//! dropped so that the blocks left on a 21 x 42 field draw a picture, with
+//! ordinary gravity (deleted rows shift everything above down). J, T and L
+//! carry the picture's colours 1, 2 and 3; every other block must be gone.
+
+pub mod command;
+pub mod picture;
+
+use std::fmt;
+
+use crate::olympiad::Piece;
+use picture::Picture;
+
+pub const FIELD_WIDTH: usize = 21;
+pub const FIELD_HEIGHT: usize = 42;
+
+/// Piece letters of colours 1, 2, 3.
+pub const COLOUR_PIECES: [char; 3] = ['J', 'T', 'L'];
+
+/// One line of a drop list: a piece, its rotation (clockwise quarter turns,
+/// as in the olympiad problem) and the column of its leftmost block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Drop {
+    pub piece: Piece,
+    pub rotation: usize,
+    pub column: usize,
+}
+
+/// A defect of a drop list, with its line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DropError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for DropError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// Reads "LETTER ROTATION COLUMN" lines; `#` starts a comment.
+pub fn parse_drops(text: &str) -> Result<Vec<(usize, Drop)>, DropError> {
+    let mut drops = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line_number = i + 1;
+        let content = line.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        let err = |message: String| DropError {
+            line: line_number,
+            message,
+        };
+        let fields: Vec<&str> = content.split_whitespace().collect();
+        let [letter, rotation, column] = fields[..] else {
+            return Err(err(format!(
+                "'{content}': expected a piece letter, a rotation and a column"
+            )));
+        };
+        let piece = Piece::ALL
+            .into_iter()
+            .find(|p| p.letter().to_string() == letter)
+            .ok_or_else(|| err(format!("'{letter}' is not a piece (I J L O S T Z)")))?;
+        let rotation: usize = rotation
+            .parse()
+            .ok()
+            .filter(|r| *r < 4)
+            .ok_or_else(|| err(format!("rotation '{rotation}' is not 0..3")))?;
+        let width = piece.shape(rotation).width;
+        let column: usize = column
+            .parse()
+            .ok()
+            .filter(|c| c + width <= FIELD_WIDTH)
+            .ok_or_else(|| {
+                err(format!(
+                    "column '{column}': a piece {width} wide fits in columns 0..={}",
+                    FIELD_WIDTH - width
+                ))
+            })?;
+        drops.push((
+            line_number,
+            Drop {
+                piece,
+                rotation,
+                column,
+            },
+        ));
+    }
+    Ok(drops)
+}
+
+/// The field: each cell empty (0) or the number of the piece it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// Row 0 at the bottom.
+    pub cells: Vec<[u8; FIELD_WIDTH]>,
+}
+
+impl Default for Field {
+    fn default() -> Self {
+        Field {
+            cells: vec![[0; FIELD_WIDTH]; FIELD_HEIGHT],
+        }
+    }
+}
+
+impl Field {
+    /// Drops the piece straight down; deletes full rows and shifts the rest
+    /// down. Err if the piece would rest with a block above the field.
+    pub fn drop_piece(&mut self, drop: Drop) -> Result<u32, String> {
+        let shape = drop.piece.shape(drop.rotation);
+        let height_of = |c: usize| {
+            self.cells
+                .iter()
+                .rposition(|row| row[c] != 0)
+                .map_or(0, |r| r + 1)
+        };
+        let row = (0..shape.width)
+            .map(|c| height_of(drop.column + c).saturating_sub(shape.bottom[c]))
+            .max()
+            .unwrap_or(0);
+        if row + shape.height > FIELD_HEIGHT {
+            return Err(format!(
+                "it would rest with a block above the {FIELD_HEIGHT} rows of the field"
+            ));
+        }
+        for (i, bits) in shape.rows[..shape.height].iter().enumerate() {
+            for c in 0..shape.width {
+                if bits >> c & 1 == 1 {
+                    self.cells[row + i][drop.column + c] = drop.piece.number();
+                }
+            }
+        }
+        let before = self.cells.len();
+        self.cells.retain(|r| r.contains(&0));
+        let deleted = before - self.cells.len();
+        self.cells.resize(FIELD_HEIGHT, [0; FIELD_WIDTH]);
+        Ok(deleted as u32)
+    }
+}
+
+/// Where a picture goes: bottom row on row 0, centred (columns offset by
+/// (21 - width) / 2).
+pub fn picture_offset(picture: &Picture) -> usize {
+    (FIELD_WIDTH - picture.width) / 2
+}
+
+/// The piece number the picture wants in a field cell (0: empty).
+pub fn expected_cell(picture: &Picture, row: usize, column: usize) -> u8 {
+    let offset = picture_offset(picture);
+    if row >= picture.height || column < offset || column >= offset + picture.width {
+        return 0;
+    }
+    match picture.pixels[picture.height - 1 - row][column - offset] {
+        0 => 0,
+        colour => {
+            let letter = COLOUR_PIECES[usize::from(colour) - 1];
+            Piece::ALL
+                .iter()
+                .find(|p| p.letter() == letter)
+                .map_or(0, |p| p.number())
+        }
+    }
+}
+
+/// Every cell where the field differs from the picture, as messages.
+pub fn mismatches(picture: &Picture, field: &Field) -> Vec<String> {
+    let name = |k: u8| match k {
+        0 => "empty".to_string(),
+        k => {
+            let letter = Piece::ALL[usize::from(k) - 1].letter();
+            match COLOUR_PIECES.iter().position(|&l| l == letter) {
+                Some(colour) => format!("{letter} (colour {})", colour + 1),
+                None => format!("{letter} (scaffolding)"),
+            }
+        }
+    };
+    let mut found = Vec::new();
+    for (r, row) in field.cells.iter().enumerate() {
+        for (c, &k) in row.iter().enumerate() {
+            let want = expected_cell(picture, r, c);
+            if want != k {
+                found.push(format!(
+                    "row {r}, column {c}: expected {}, found {}",
+                    name(want),
+                    name(k)
+                ));
+            }
+        }
+    }
+    found
+}
