@@ -519,8 +519,8 @@ const MAX_WIDTH: usize = 160;
 /// trouble, so that no input costs more than about a second.
 const PLACEMENTS_PER_PIECE: u64 = 1000;
 /// How many pieces past the one being answered the beam looks.
-const LOOKAHEAD: usize = 24;
-const MAX_DEPTH: usize = 32;
+const LOOKAHEAD: usize = 48;
+const MAX_DEPTH: usize = 64;
 
 #[derive(Clone, Copy)]
 struct Move {
@@ -601,22 +601,8 @@ impl Planner {
         let budget = pieces.len() as u64 * PLACEMENTS_PER_PIECE;
         self.placements = 0;
         while moves.len() < pieces.len() {
-            self.width = match self.fixed_width {
-                Some(w) => w,
-                None => {
-                    let t = trouble(&self.best_node().board);
-                    let wanted = WIDTH_BY_TROUBLE
-                        .iter()
-                        .find(|&&(limit, _)| t <= limit)
-                        .map_or(MAX_WIDTH, |&(_, w)| w);
-                    if self.placements > budget {
-                        wanted.min(WIDTH_BY_TROUBLE[2].1)
-                    } else {
-                        wanted
-                    }
-                }
-            };
             while reached < pieces.len() && reached < moves.len() + self.depth {
+                self.width = self.choose_width(budget);
                 self.expand(pieces[reached], reached % MAX_DEPTH);
                 reached += 1;
             }
@@ -634,6 +620,24 @@ impl Planner {
             self.beam.retain(|n| n.path[slot] == code);
         }
         moves
+    }
+
+    /// The beam width for the next piece: by the trouble of the best board,
+    /// narrower once the work budget is spent.
+    fn choose_width(&self, budget: u64) -> usize {
+        if let Some(w) = self.fixed_width {
+            return w;
+        }
+        let t = trouble(&self.best_node().board);
+        let wanted = WIDTH_BY_TROUBLE
+            .iter()
+            .find(|&&(limit, _)| t <= limit)
+            .map_or(MAX_WIDTH, |&(_, w)| w);
+        if self.placements > budget {
+            wanted.min(WIDTH_BY_TROUBLE[2].1)
+        } else {
+            wanted
+        }
     }
 
     fn best_node(&self) -> Node {
