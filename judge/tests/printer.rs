@@ -177,3 +177,38 @@ fn check_reports_exact_prints_and_every_mismatch() {
     assert_eq!(code, 3);
     assert!(text.contains("late.txt: line 2: column '30'"), "{text}");
 }
+
+#[test]
+fn every_committed_test_picture_reads_and_can_be_printed() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/printer");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    assert!(names.len() >= 25, "{} pictures", names.len());
+    for path in &names {
+        let picture = parse(&std::fs::read(path).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        picture
+            .printable()
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(picture.pixel_count() > 0);
+    }
+    // The PPM sprite is the text sprite: same pixels, colours numbered by
+    // first appearance instead.
+    let text = parse(&std::fs::read(dir.join("mushroom-16x16.txt")).unwrap()).unwrap();
+    let ppm = parse(&std::fs::read(dir.join("mushroom-16x16.ppm")).unwrap()).unwrap();
+    let mut mapping = std::collections::HashMap::new();
+    for (a, b) in text
+        .pixels
+        .iter()
+        .flatten()
+        .zip(ppm.pixels.iter().flatten())
+    {
+        assert_eq!(*mapping.entry(*a).or_insert(*b), *b);
+    }
+    assert_eq!(mapping.len(), 4);
+    let tall = parse(&std::fs::read(dir.join("knight-16x32.txt")).unwrap()).unwrap();
+    assert_eq!((tall.width, tall.height), (16, 32));
+}
