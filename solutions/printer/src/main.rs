@@ -17,6 +17,7 @@
 //! builds it alone. Usage: `tetris-printer [PICTURE] [--transparent RRGGBB]`
 //! (standard input without PICTURE; PPM magenta means transparent).
 
+use std::collections::HashSet;
 use std::io::{Read, Write};
 
 const WIDTH: usize = 21;
@@ -318,6 +319,11 @@ struct Shape {
     cells: [(usize, usize); 4],
     /// Lowest block row of each column of the box.
     bottom: [usize; 4],
+    height: usize,
+    /// Blocks of each row of the box, bottom first (bit c = column c), and
+    /// those with no block of the piece under them.
+    masks: [u32; 4],
+    undersides: [u32; 4],
 }
 
 fn shapes() -> Vec<Shape> {
@@ -340,8 +346,15 @@ fn shapes() -> Vec<Shape> {
             let cells = [cells[0], cells[1], cells[2], cells[3]];
             if !shapes.iter().any(|s| s.kind == kind && s.cells == cells) {
                 let mut bottom = [usize::MAX; 4];
+                let (mut masks, mut undersides) = ([0u32; 4], [0u32; 4]);
                 for &(r, c) in &cells {
                     bottom[c] = bottom[c].min(r);
+                    masks[r] |= 1 << c;
+                }
+                for &(r, c) in &cells {
+                    if bottom[c] == r {
+                        undersides[r] |= 1 << c;
+                    }
                 }
                 shapes.push(Shape {
                     kind,
@@ -349,6 +362,9 @@ fn shapes() -> Vec<Shape> {
                     width: grid[0].len(),
                     cells,
                     bottom,
+                    height,
+                    masks,
+                    undersides,
                 });
             }
             // A clockwise quarter turn: the left column read upwards becomes the top row.
@@ -407,38 +423,137 @@ impl Field {
 }
 
 // ---------------------------------------------------------------------------
-// A batch: an exact tiling of a region, droppable piece by piece
+// A batch: an exact tiling whose full rows all vanish with its last piece
 // ---------------------------------------------------------------------------
 
-/// Up to 8 full rows and the pixel row; 9 x 21 cells make at most 47 pieces,
-/// so sets of pieces fit a u64.
+/// A batch fills and deletes at most 8 rows, plus the pixel row.
 const MAX_ROWS: usize = 9;
 
 /// The rows a batch works in, numbered from the current picture row up.
 struct Region {
     rows: usize,
-    /// Rows under it are filled and deleted too (shift rows).
+    /// Rows under it are filled and deleted too ("shift" rows, a platform:
+    /// when they go, the pixels drop into place).
     pixel_row: usize,
     /// Cells the batch fills: every row but the pixel row, and there the
     /// chosen pixels.
     needed: [u32; MAX_ROWS],
     /// Pixels printed earlier in the pixel row.
     occupied: [u32; MAX_ROWS],
-    /// The picture's colour of each cell of the pixel row.
-    colours: [u8; WIDTH],
     /// Filled cells of the field row under the region (all of it on the floor).
     below: u32,
+    /// For each piece kind, the pixel-row cells it may fill.
+    allowed: [u32; 7],
+    /// For each row, the cells with something under them that will hold a
+    /// piece up: cells the batch fills (their piece drops first), printed
+    /// pixels, the picture below.
+    held: [u32; MAX_ROWS],
 }
 
 impl Region {
-    /// Will the cell under (row, column) hold a piece up? Cells the batch
-    /// must fill count: the piece that fills them drops first.
-    fn supports(&self, row: usize, column: usize) -> bool {
-        let bits = match row.checked_sub(1) {
-            None => self.below,
-            Some(r) => self.needed[r] | self.occupied[r],
-        };
-        bits >> column & 1 == 1
+    fn new(
+        deleted: usize,
+        pixel_row: usize,
+        chosen: u32,
+        printed: u32,
+        colours: &[u8; WIDTH],
+        below: u32,
+    ) -> Region {
+        let mut needed = [0; MAX_ROWS];
+        let mut occupied = [0; MAX_ROWS];
+        for (r, n) in needed.iter_mut().enumerate().take(deleted + 1) {
+            *n = if r == pixel_row { chosen } else { FULL_ROW };
+        }
+        occupied[pixel_row] = printed;
+        let mut allowed = [0; 7];
+        for (kind, a) in allowed.iter_mut().enumerate() {
+            *a = (0..WIDTH)
+                .filter(|&c| COLOUR_OF[kind] != 0 && colours[c] == COLOUR_OF[kind])
+                .fold(0, |m, c| m | 1 << c)
+                & chosen;
+        }
+        let mut held = [below; MAX_ROWS];
+        for r in 1..MAX_ROWS {
+            held[r] = needed[r - 1] | occupied[r - 1];
+        }
+        Region {
+            rows: deleted + 1,
+            pixel_row,
+            needed,
+            occupied,
+            below,
+            allowed,
+            held,
+        }
+    }
+
+    /// The platform under a row whose pixels would hang over holes: four
+    /// rows, the lowest full (it goes while the platform is built), the
+    /// others full but for the keyhole.
+    fn platform(below: u32) -> Region {
+        let mut needed = [0; MAX_ROWS];
+        for n in needed.iter_mut().take(PLATFORM_ROWS) {
+            *n = FULL_ROW;
+        }
+        for &(r, c) in &KEYHOLE {
+            needed[r] &= !(1 << c);
+        }
+        let mut held = [below; MAX_ROWS];
+        held[1..].copy_from_slice(&needed[..MAX_ROWS - 1]);
+        Region {
+            rows: PLATFORM_ROWS,
+            pixel_row: PLATFORM_ROWS, // none
+            needed,
+            occupied: [0; MAX_ROWS],
+            below,
+            allowed: [0; 7],
+            held,
+        }
+    }
+
+    /// Can the shape's blocks go there: cells the batch fills, in the pixel
+    /// row only the right colour, resting on something?
+    fn fits(&self, shape: &Shape, at: Placement, open: &[u32; MAX_ROWS]) -> bool {
+        if at.row + shape.height > self.rows {
+            return false;
+        }
+        let mut rests = false;
+        for dr in 0..shape.height {
+            let r = at.row + dr;
+            let blocks = shape.masks[dr] << at.column;
+            if blocks & !open[r] != 0
+                || (r == self.pixel_row && blocks & !self.allowed[shape.kind] != 0)
+            {
+                return false;
+            }
+            rests |= shape.undersides[dr] << at.column & self.held[r] != 0;
+        }
+        rests
+    }
+
+    /// Where the batch's last piece may go. Full rows must not vanish
+    /// before it (a deleted row would drop whatever rested on it into the
+    /// holes of the picture), so it has a block in every full row; it
+    /// drops last, so nothing in the batch is above it.
+    fn last_pieces(&self, shapes: &[Shape]) -> Vec<Placement> {
+        let mut found = Vec::new();
+        for (s, shape) in shapes.iter().enumerate() {
+            for row in 0..self.rows {
+                for column in 0..=WIDTH - shape.width {
+                    let at = Placement { shape: s, row, column };
+                    let rows_hit = shape.cells.iter().fold(0u32, |m, &(dr, _)| m | 1 << (row + dr));
+                    let full_rows = ((1u32 << self.rows) - 1) & !(1 << self.pixel_row);
+                    let on_top = (0..shape.width).all(|dc| {
+                        let top = shape.cells.iter().filter(|&&(_, c)| c == dc).map(|&(r, _)| r).max().unwrap_or(0);
+                        (row + top + 1..self.rows).all(|r| self.needed[r] >> (column + dc) & 1 == 0)
+                    });
+                    if rows_hit & full_rows == full_rows && on_top && self.fits(shape, at, &self.needed) {
+                        found.push(at);
+                    }
+                }
+            }
+        }
+        found
     }
 }
 
@@ -451,89 +566,91 @@ struct Placement {
 }
 
 /// Depth-first exact cover, always filling the lowest-leftmost open cell.
-/// A tiling is droppable when every piece rests on a cell that will be
-/// filled before it, and the "drops before" relation (below, in a shared
-/// column) has no cycle; any order that respects it lands every piece where
-/// the tiling put it.
+/// With no row deleted before the last piece, a tiling can be dropped when
+/// every piece rests on a cell that will be filled before it and the
+/// "drops before" relation (below, in a shared column) has no cycle.
 struct Tiler<'a> {
     region: &'a Region,
     shapes: &'a [Shape],
-    order: Vec<usize>,
-    filled: [u32; MAX_ROWS],
+    order: &'a [usize],
+    open: [u32; MAX_ROWS],
     owner: [[u8; WIDTH]; MAX_ROWS],
     placed: Vec<Placement>,
     /// later[i]: the pieces that must drop after piece i, transitively.
     later: [u64; 64],
     nodes: u64,
     budget: u64,
+    /// Piece 0 is the batch's last piece.
+    last_fixed: bool,
     solution: Option<Vec<Placement>>,
 }
 
 impl<'a> Tiler<'a> {
-    fn new(region: &'a Region, shapes: &'a [Shape], order: Vec<usize>, budget: u64) -> Self {
-        Tiler {
+    /// The pieces in drop order if the search finds a droppable tiling
+    /// within the budget, and the nodes spent. With a `last` piece, no row
+    /// is complete before it, so any order that respects the drop relation
+    /// works; without, each tiling's order is searched on the real field.
+    fn solve(
+        region: &'a Region,
+        shapes: &'a [Shape],
+        order: &'a [usize],
+        last: Option<Placement>,
+        budget: u64,
+    ) -> (Option<Vec<Placement>>, u64) {
+        let mut tiler = Tiler {
             region,
             shapes,
             order,
-            filled: [0; MAX_ROWS],
+            open: region.needed,
             owner: [[0; WIDTH]; MAX_ROWS],
             placed: Vec::new(),
             later: [0; 64],
             nodes: 0,
             budget,
+            last_fixed: last.is_some(),
             solution: None,
+        };
+        if let Some(at) = last {
+            tiler.place(at, 0, 0);
         }
+        let found = tiler.divisible() && tiler.search();
+        (if found { tiler.solution } else { None }, tiler.nodes)
     }
 
-    fn open(&self, row: usize) -> u32 {
-        self.region.needed[row] & !self.filled[row]
-    }
-
-    /// The pieces in drop order, if the region can be tiled within the budget.
-    fn solve(mut self) -> Option<Vec<Placement>> {
-        if self.components_divisible() && self.search() {
-            self.solution.take()
+    /// A drop order for the complete tiling.
+    fn drop_order(&self) -> Option<Vec<Placement>> {
+        let count = self.placed.len();
+        let first: Vec<u64> = (0..count)
+            .map(|i| (0..count).filter(|&j| self.later[j] >> i & 1 == 1).fold(0, |m, j| m | 1 << j))
+            .collect();
+        if self.last_fixed {
+            // No row is complete before piece 0 drops, so any order that
+            // respects the relation works.
+            let mut done = 1u64;
+            let mut order = Vec::with_capacity(count);
+            while order.len() + 1 < count {
+                let next = (1..count).find(|&i| done >> i & 1 == 0 && first[i] & !done == 0)?;
+                done |= 1 << next;
+                order.push(self.placed[next]);
+            }
+            order.push(self.placed[0]);
+            return Some(order);
+        }
+        let mut search = OrderSearch {
+            tiler: self,
+            first,
+            dead: HashSet::new(),
+            order: Vec::with_capacity(count),
+            budget: ORDER_BUDGET,
+        };
+        let rows: Vec<(usize, u32)> = (0..self.region.rows)
+            .map(|r| (r, self.region.occupied[r]))
+            .collect();
+        if search.extend(0, &rows) {
+            Some(search.order.iter().map(|&i| self.placed[i]).collect())
         } else {
             None
         }
-    }
-
-    /// An order that lands every piece where the tiling put it, on the real
-    /// field: full rows vanish as soon as they are complete, and a column
-    /// whose only support was in such a row opens again. Rows are completed
-    /// as late as possible; among the rest, lower pieces go first.
-    fn drop_order(&self) -> Option<Vec<Placement>> {
-        let region = self.region;
-        let count = self.placed.len();
-        // Virtual (tiling) rows still on the field, and their filled cells.
-        let mut rows: Vec<(usize, u32)> = (0..region.rows).map(|r| (r, region.occupied[r])).collect();
-        let mut done = 0u64;
-        let mut order = Vec::with_capacity(count);
-        while order.len() < count {
-            let waiting = |i: usize| (0..count).any(|j| done >> j & 1 == 0 && self.later[j] >> i & 1 == 1);
-            let mut best: Option<(bool, usize, usize, usize)> = None;
-            for i in (0..count).filter(|&i| done >> i & 1 == 0 && !waiting(i)) {
-                let at = self.placed[i];
-                if !lands_as_planned(&self.shapes[at.shape], at, &rows, region.below) {
-                    continue;
-                }
-                let completes = rows
-                    .iter()
-                    .any(|&(v, bits)| (bits | self.piece_bits(i, v)) == FULL_ROW);
-                let key = (completes, at.row, at.column, i);
-                if best.map_or(true, |b| key < b) {
-                    best = Some(key);
-                }
-            }
-            let (_, _, _, next) = best?;
-            for (v, bits) in rows.iter_mut() {
-                *bits |= self.piece_bits(next, *v);
-            }
-            rows.retain(|&(_, bits)| bits != FULL_ROW);
-            done |= 1 << next;
-            order.push(self.placed[next]);
-        }
-        Some(order)
     }
 
     /// The cells piece i fills in virtual row v.
@@ -546,34 +663,71 @@ impl<'a> Tiler<'a> {
             .fold(0, |m, &(_, dc)| m | 1 << (at.column + dc))
     }
 
+    /// Branches on the open cell of the lowest open rows with the
+    /// fewest placements covering it; a cell with none ends the branch.
     fn search(&mut self) -> bool {
         self.nodes += 1;
-        let row = match (0..self.region.rows).find(|&r| self.open(r) != 0) {
+        let first = match (0..self.region.rows).find(|&r| self.open[r] != 0) {
             Some(r) => r,
             None => {
-                // A tiling; it counts if the pieces can be dropped in some order.
                 self.solution = self.drop_order();
                 return self.solution.is_some();
             }
         };
-        let column = self.open(row).trailing_zeros() as usize;
-        for i in 0..self.order.len() {
+        // Placements starting in those rows (no open cell is lower).
+        let mut fitting: Vec<Placement> = Vec::new();
+        let mut ways = [[0u16; WIDTH]; BRANCH_ROWS];
+        for &s in self.order {
+            let shape = &self.shapes[s];
+            for row in first..(first + BRANCH_ROWS).min(self.region.rows) {
+                for column in 0..=WIDTH - shape.width {
+                    let at = Placement { shape: s, row, column };
+                    if !self.region.fits(shape, at, &self.open) {
+                        continue;
+                    }
+                    for &(dr, dc) in &shape.cells {
+                        if row + dr < first + BRANCH_ROWS {
+                            ways[row + dr - first][column + dc] += 1;
+                        }
+                    }
+                    fitting.push(at);
+                }
+            }
+        }
+        let mut target = None;
+        for (i, counts) in ways.iter().enumerate() {
+            if first + i >= self.region.rows {
+                continue;
+            }
+            let open = self.open[first + i];
+            for c in (0..WIDTH).filter(|c| open >> c & 1 == 1) {
+                let n = counts[c];
+                if n == 0 {
+                    if std::env::var("PRINTER_DEBUG3").is_ok() && self.region.needed[self.region.pixel_row].count_ones() == 1 {
+                        eprintln!("dead r{} c{} placed {:?}", first + i, c, self.placed.iter().map(|p| (LETTERS[self.shapes[p.shape].kind] as char, self.shapes[p.shape].rotation, p.row, p.column)).collect::<Vec<_>>());
+                    }
+                    return false;
+                }
+                if target.map_or(true, |(m, _, _)| n < m) {
+                    target = Some((n, first + i, c));
+                }
+            }
+        }
+        let (_, row, column) = match target {
+            Some(t) => t,
+            None => return false,
+        };
+        for at in fitting {
+            let shape = &self.shapes[at.shape];
+            let covers = shape
+                .cells
+                .iter()
+                .any(|&(dr, dc)| at.row + dr == row && at.column + dc == column);
+            if !covers {
+                continue;
+            }
             if self.nodes > self.budget {
                 return false;
-            }
-            let s = self.order[i];
-            let shape = &self.shapes[s];
-            let anchor = shape.cells[0].1;
-            if column < anchor || column - anchor + shape.width > WIDTH {
-                continue;
-            }
-            let at = Placement {
-                shape: s,
-                row,
-                column: column - anchor,
-            };
-            if !self.fits(at) {
-                continue;
             }
             let (before, after) = match self.drop_constraints(at) {
                 Some(pair) => pair,
@@ -581,26 +735,13 @@ impl<'a> Tiler<'a> {
             };
             let saved = self.later;
             self.place(at, before, after);
-            if self.components_divisible() && self.search() {
+            if self.divisible() && self.search() {
                 return true;
             }
             self.remove(at);
             self.later = saved;
         }
         false
-    }
-
-    fn fits(&self, at: Placement) -> bool {
-        let shape = &self.shapes[at.shape];
-        let region = self.region;
-        let cells_free = shape.cells.iter().all(|&(dr, dc)| {
-            let (r, c) = (at.row + dr, at.column + dc);
-            r < region.rows
-                && self.open(r) >> c & 1 == 1
-                && (r != region.pixel_row || region.colours[c] == COLOUR_OF[shape.kind])
-        });
-        cells_free
-            && (0..shape.width).any(|dc| region.supports(at.row + shape.bottom[dc], at.column + dc))
     }
 
     /// The pieces that must drop before and (transitively) after this one,
@@ -611,7 +752,7 @@ impl<'a> Tiler<'a> {
         for dc in 0..shape.width {
             let c = at.column + dc;
             for r in 0..self.region.rows {
-                if self.filled[r] >> c & 1 == 0 {
+                if (self.region.needed[r] & !self.open[r]) >> c & 1 == 0 {
                     continue;
                 }
                 let owner = 1u64 << self.owner[r][c];
@@ -637,7 +778,7 @@ impl<'a> Tiler<'a> {
     fn place(&mut self, at: Placement, before: u64, after: u64) {
         let index = self.placed.len();
         for &(dr, dc) in &self.shapes[at.shape].cells {
-            self.filled[at.row + dr] |= 1 << (at.column + dc);
+            self.open[at.row + dr] &= !(1 << (at.column + dc));
             self.owner[at.row + dr][at.column + dc] = index as u8;
         }
         self.later[index] = after;
@@ -651,25 +792,23 @@ impl<'a> Tiler<'a> {
 
     fn remove(&mut self, at: Placement) {
         for &(dr, dc) in &self.shapes[at.shape].cells {
-            self.filled[at.row + dr] &= !(1 << (at.column + dc));
+            self.open[at.row + dr] |= 1 << (at.column + dc);
         }
         self.placed.pop();
     }
 
     /// Pieces are 4 connected cells, so every connected open area must be a
     /// multiple of 4 cells.
-    fn components_divisible(&self) -> bool {
+    fn divisible(&self) -> bool {
         let rows = self.region.rows;
-        let mut open = [0u32; MAX_ROWS];
-        for (r, o) in open.iter_mut().enumerate().take(rows) {
-            *o = self.open(r);
-        }
+        let mut open = self.open;
         for start in 0..rows {
             while open[start] != 0 {
                 let mut area = [0u32; MAX_ROWS];
                 area[start] = open[start] & open[start].wrapping_neg();
-                loop {
-                    let mut grown = false;
+                let mut grown = true;
+                while grown {
+                    grown = false;
                     for r in 0..rows {
                         let mut g = area[r] | area[r] << 1 | area[r] >> 1;
                         if r > 0 {
@@ -683,9 +822,6 @@ impl<'a> Tiler<'a> {
                             area[r] = g;
                             grown = true;
                         }
-                    }
-                    if !grown {
-                        break;
                     }
                 }
                 let size: u32 = area.iter().map(|a| a.count_ones()).sum();
@@ -705,9 +841,17 @@ impl<'a> Tiler<'a> {
 // Printing: rows bottom-up, batches per row
 // ---------------------------------------------------------------------------
 
-/// Search nodes per attempt and attempts (shape orders) per batch shape.
-const NODE_BUDGET: u64 = 4000;
-const RESTARTS: u64 = 4;
+/// Search nodes per attempt with a given last piece, per attempt with
+/// rows free to go early, and per batch shape; shape orders per attempt.
+const LAST_PIECE_BUDGET: u64 = 300;
+const FREE_BUDGET: u64 = 2_000;
+const BATCH_BUDGET: u64 = 40_000;
+const RESTARTS: u64 = 2;
+const PLATFORM_RESTARTS: u64 = 8;
+/// Steps of the search for a drop order of one tiling.
+const ORDER_BUDGET: u32 = 2000;
+/// Open rows whose cells compete to be branched on.
+const BRANCH_ROWS: usize = 2;
 
 fn print(picture: &Picture) -> Result<Vec<Drop>, String> {
     let shapes = shapes();
@@ -733,7 +877,43 @@ fn row_mask(row: &[u8; WIDTH]) -> u32 {
         .fold(0, |m, c| m | 1 << c)
 }
 
+/// Rows of the platform, and the cells left open in it (rows from its
+/// bottom, columns): the key, a J dropped last down the left edge (never
+/// part of a picture) onto the platform's own block at (2, 1), completes
+/// the three rows left (the lowest went while it was built) at once.
+const PLATFORM_ROWS: usize = 4;
+const KEYHOLE: [(usize, usize); 4] = [(1, 0), (2, 0), (3, 0), (3, 1)];
+const KEY: (usize, usize) = (1, 0); // J, rotation 0: ##/#./#.
+
+fn below_mask(field: &Field, y: usize) -> u32 {
+    match y {
+        0 => FULL_ROW,
+        _ => row_mask(&field.rows[y - 1]),
+    }
+}
+
+/// Prints picture row y. Pixels over holes of the row below are printed in
+/// one batch if one is found quickly, else on a platform.
 fn print_row(
+    shapes: &[Shape],
+    field: &mut Field,
+    y: usize,
+    want: &[u8; WIDTH],
+    drops: &mut Vec<Drop>,
+) -> Result<(), String> {
+    let below = below_mask(field, y);
+    let pixels = row_mask(want);
+    if pixels & !below != 0 {
+        if let Some(batch) = find_batch(shapes, y, want, 0, pixels, below, true) {
+            return play_batch(shapes, field, y, want, batch, drops);
+        }
+        return print_on_platform(shapes, field, y, want, drops);
+    }
+    print_pixels(shapes, field, y, want, drops)
+}
+
+/// Batches until the row's pixels are all there.
+fn print_pixels(
     shapes: &[Shape],
     field: &mut Field,
     y: usize,
@@ -746,36 +926,109 @@ fn print_row(
         if missing == 0 {
             return Ok(());
         }
-        let below = match y {
-            0 => FULL_ROW,
-            _ => row_mask(&field.rows[y - 1]),
-        };
-        let (chosen, placements) = find_batch(shapes, y, want, printed, missing, below)
-            .ok_or("no batch of pieces found for its pixels")?;
-        let mut expected = field.rows.clone();
-        for c in 0..WIDTH {
-            if chosen >> c & 1 == 1 {
-                expected[y][c] = LETTERS.iter().position(|&l| l == b"JTL"[usize::from(want[c]) - 1]).unwrap_or(0) as u8 + 1;
+        let below = below_mask(field, y);
+        match find_batch(shapes, y, want, printed, missing, below, false) {
+            Some(batch) => play_batch(shapes, field, y, want, batch, drops)?,
+            None if printed == 0 && y + PLATFORM_ROWS < HEIGHT => {
+                return print_on_platform(shapes, field, y, want, drops)
             }
-        }
-        for p in placements {
-            let shape = &shapes[p.shape];
-            field.drop_piece(shape, p.column)?;
-            drops.push(Drop {
-                kind: shape.kind,
-                rotation: shape.rotation,
-                column: p.column,
-            });
-        }
-        if field.rows != expected {
-            for r in (0..y + 10).rev() { eprintln!("{}  {}", field.rows[r].iter().map(|&k| (b".IJLOSTZ"[k as usize]) as char).collect::<String>(), expected[r].iter().map(|&k| (b".IJLOSTZ"[k as usize]) as char).collect::<String>()); }
-            return Err("internal error: a batch did not leave the field it planned".to_string());
+            None => return Err("no batch of pieces found for its pixels".to_string()),
         }
     }
 }
 
-/// Pixels to print and the batch's pieces: all missing pixels at once if a
-/// tiling is found, else one pixel at a time.
+/// Drops the batch and checks the field: the chosen pixels added to row y,
+/// nothing else changed, nothing above.
+fn play_batch(
+    shapes: &[Shape],
+    field: &mut Field,
+    y: usize,
+    want: &[u8; WIDTH],
+    (chosen, placements): (u32, Vec<(usize, usize)>),
+    drops: &mut Vec<Drop>,
+) -> Result<(), String> {
+    let mut expected = field.rows.clone();
+    let pixels = field_row(want);
+    for c in (0..WIDTH).filter(|c| chosen >> c & 1 == 1) {
+        expected[y][c] = pixels[c];
+    }
+    play(shapes, field, &placements, drops)?;
+    if field.rows != expected {
+        return Err("internal error: a batch did not leave the field it planned".to_string());
+    }
+    Ok(())
+}
+
+fn play(
+    shapes: &[Shape],
+    field: &mut Field,
+    placements: &[(usize, usize)],
+    drops: &mut Vec<Drop>,
+) -> Result<(), String> {
+    for &(s, column) in placements {
+        let shape = &shapes[s];
+        field.drop_piece(shape, column)?;
+        drops.push(Drop {
+            kind: shape.kind,
+            rotation: shape.rotation,
+            column,
+        });
+    }
+    Ok(())
+}
+
+/// A platform on row y, the pixels printed on top of it, then the key: the
+/// platform's rows go and the pixels drop onto row y.
+fn print_on_platform(
+    shapes: &[Shape],
+    field: &mut Field,
+    y: usize,
+    want: &[u8; WIDTH],
+    drops: &mut Vec<Drop>,
+) -> Result<(), String> {
+    let region = Region::platform(below_mask(field, y));
+    let orders: Vec<Vec<usize>> = (0..PLATFORM_RESTARTS)
+        .map(|r| shape_order(shapes.len(), y as u64 * 1000 + r))
+        .collect();
+    let placements = attempt(&region, shapes, &orders, false)
+        .ok_or("no platform found under its pixels")?;
+    if std::env::var("PRINTER_DEBUG4").is_ok() {
+        for p in &placements { let sh=&shapes[p.shape]; eprintln!("plan {} {} col {} row {}", LETTERS[sh.kind] as char, sh.rotation, p.column, p.row); }
+    }
+    let placements: Vec<(usize, usize)> = placements.iter().map(|p| (p.shape, p.column)).collect();
+    play(shapes, field, &placements, drops)?;
+    let left = PLATFORM_ROWS - 1;
+    if (0..left).any(|r| row_mask(&field.rows[y + r]) != region.needed[r + 1]) {
+        for r in (0..y + 6).rev() { eprintln!("{} {:021b}", field.rows[r].iter().map(|&k| (b".IJLOSTZ"[k as usize]) as char).collect::<String>(), if r >= y && r < y + 4 { region.needed[r - y].reverse_bits() >> 11 } else { 0 }); }
+        return Err("internal error: the platform is not where it was planned".to_string());
+    }
+    print_pixels(shapes, field, y + left, want, drops)?;
+    let key = shapes
+        .iter()
+        .position(|s| (s.kind, s.rotation) == KEY)
+        .ok_or("internal error: no key shape")?;
+    play(shapes, field, &[(key, 0)], drops)?;
+    let done = field.rows[y] == field_row(want) && field.rows[y + 1..].iter().all(|r| r == &[0; WIDTH]);
+    if !done {
+        return Err("internal error: the platform did not go as planned".to_string());
+    }
+    Ok(())
+}
+
+/// The field cells of a picture row: each pixel the number of its piece.
+fn field_row(want: &[u8; WIDTH]) -> [u8; WIDTH] {
+    let mut row = [0; WIDTH];
+    for c in (0..WIDTH).filter(|&c| want[c] != 0) {
+        row[c] = COLOUR_OF.iter().position(|&k| k == want[c]).unwrap_or(0) as u8 + 1;
+    }
+    row
+}
+
+/// Pixels to print and the drops (shape, column) that print them, trying
+/// the cheap kinds of batch first: with no row deleted before the last
+/// piece (fast to search), then rows free to go early; all missing pixels,
+/// then all but one, then one at a time; as few deleted rows as the cell
+/// count allows, then 4 more.
 fn find_batch(
     shapes: &[Shape],
     y: usize,
@@ -783,42 +1036,51 @@ fn find_batch(
     printed: u32,
     missing: u32,
     below: u32,
-) -> Option<(u32, Vec<Placement>)> {
-    let singles = (0..WIDTH).filter(|c| missing >> c & 1 == 1).map(|c| 1u32 << c);
-    let choices = std::iter::once(missing).chain(singles);
-    for chosen in choices {
-        let k = chosen.count_ones() as usize;
-        // Cells: 21 per full row plus the pixels, a multiple of 4.
-        for full_rows in (1..MAX_ROWS).filter(|n| (WIDTH * n + k) % 4 == 0) {
-            for shift in 0..=full_rows {
-                if shift > 0 && printed != 0 {
-                    break; // deleting rows under the pixel row would take printed pixels
-                }
-                let rows = full_rows + 1;
-                let mut needed = [0; MAX_ROWS];
-                for (r, n) in needed.iter_mut().enumerate().take(rows) {
-                    *n = if r == shift { chosen } else { FULL_ROW };
-                }
-                let mut occupied = [0; MAX_ROWS];
-                occupied[shift] = printed;
-                let region = Region {
-                    rows,
-                    pixel_row: shift,
-                    needed,
-                    occupied,
-                    colours: *want,
-                    below,
-                };
-                for restart in 0..RESTARTS {
-                    let order = shape_order(shapes.len(), y as u64 * 1000 + restart);
-                    let tiler = Tiler::new(&region, shapes, order, NODE_BUDGET);
-                    if let Some(placements) = tiler.solve() {
-                        if std::env::var("PRINTER_DEBUG").is_ok() {
-                            eprintln!("batch y={} shift={} rows={} chosen={:b}", y, shift, rows, chosen);
-                            for p in &placements { let sh = &shapes[p.shape]; eprintln!("  {} {} col {} row {}", LETTERS[sh.kind] as char, sh.rotation, p.column, p.row); }
-                        }
-                        return Some((chosen, placements));
-                    }
+    whole_row_only: bool,
+) -> Option<(u32, Vec<(usize, usize)>)> {
+    // Pixels over holes are the hard ones: keep them in the first batches.
+    let mut columns: Vec<usize> = (0..WIDTH).filter(|c| missing >> c & 1 == 1).collect();
+    columns.sort_by_key(|&c| below >> c & 1 == 0);
+    let all = vec![missing];
+    let all_but_one: Vec<u32> = columns
+        .iter()
+        .map(|&c| missing & !(1 << c))
+        .filter(|&m| m != 0)
+        .collect();
+    let singles: Vec<u32> = columns.iter().map(|&c| 1u32 << c).collect();
+    let orders: Vec<Vec<usize>> = (0..RESTARTS)
+        .map(|r| shape_order(shapes.len(), y as u64 * 1000 + r))
+        .collect();
+    // (pixel sets, extra deleted rows, last piece fixed)
+    let tiers: [(&[u32], usize, bool); 7] = [
+        (&all, 0, true),
+        (&all, 0, false),
+        (&all_but_one, 0, true),
+        (&all, 4, false),
+        (&singles, 0, true),
+        (&all_but_one, 0, false),
+        (&singles, 4, false),
+    ];
+    for (choices, extra, last_piece) in tiers {
+        if whole_row_only && choices.len() != 1 {
+            continue;
+        }
+        for &chosen in choices {
+            let k = chosen.count_ones() as usize;
+            // Cells: 21 per deleted row plus the pixels, a multiple of 4.
+            let deleted = (1..=4).find(|n| (WIDTH * n + k) % 4 == 0).unwrap_or(4) + extra;
+            // The pixel row at the bottom first, then on a platform of all
+            // deleted rows, then in between. Deleting rows under the pixel
+            // row would take pixels printed earlier.
+            let shifts = [0, deleted].into_iter().chain(1..deleted);
+            if y + deleted + 1 > HEIGHT {
+                continue;
+            }
+            for shift in shifts.filter(|&s| s == 0 || printed == 0) {
+                let region = Region::new(deleted, shift, chosen, printed, want, below);
+                if let Some(placements) = attempt(&region, shapes, &orders, last_piece) {
+                    let drops = placements.iter().map(|p| (p.shape, p.column)).collect();
+                    return Some((chosen, drops));
                 }
             }
         }
@@ -826,22 +1088,110 @@ fn find_batch(
     None
 }
 
-/// Does the piece, dropped on the field whose remaining virtual rows are
-/// `rows` (bottom first, with their cells), come to rest at its planned
-/// virtual row? Under the region: the filled cells of the row below.
-fn lands_as_planned(shape: &Shape, at: Placement, rows: &[(usize, u32)], below: u32) -> bool {
-    let real_row = rows.iter().filter(|&&(v, _)| v < at.row).count();
-    let mut landing: isize = isize::MIN;
-    for dc in 0..shape.width {
-        let c = at.column + dc;
-        let height = match rows.iter().rposition(|&(_, bits)| bits >> c & 1 == 1) {
-            Some(r) => r as isize + 1,
-            None if below >> c & 1 == 1 => 0,
-            None => -1, // a hole under the region: it would fall in
-        };
-        landing = landing.max(height - shape.bottom[dc] as isize);
+/// A droppable tiling of the region, searched with each shape order.
+fn attempt(
+    region: &Region,
+    shapes: &[Shape],
+    orders: &[Vec<usize>],
+    last_piece: bool,
+) -> Option<Vec<Placement>> {
+    let mut spent = 0;
+    let lasts = if last_piece {
+        region.last_pieces(shapes).into_iter().map(Some).collect()
+    } else {
+        vec![None]
+    };
+    for last in lasts {
+        for order in orders {
+            let budget = if last.is_some() { LAST_PIECE_BUDGET } else { FREE_BUDGET };
+            let t0 = std::time::Instant::now();
+            let (found, nodes) = Tiler::solve(region, shapes, order, last, budget);
+            if std::env::var("PRINTER_DEBUG").is_ok() { eprintln!("  rows={} shift={} chosen={} last={} nodes={} found={} {:?}", region.rows, region.pixel_row, region.needed[region.pixel_row].count_ones(), last.is_some(), nodes, found.is_some(), t0.elapsed()); }
+            if found.is_some() {
+                return found;
+            }
+            spent += nodes;
+        }
+        if spent > BATCH_BUDGET {
+            break;
+        }
     }
-    landing == real_row as isize
+    None
+}
+
+/// Depth-first over drop orders of a tiling on the real field: full rows
+/// vanish as soon as they are complete, and a column whose only support was
+/// in such a row opens again. Pieces that complete no row go first, then
+/// the lowest. The field depends only on which pieces are down, so dead
+/// ends are remembered by that set.
+struct OrderSearch<'t, 'a> {
+    tiler: &'t Tiler<'a>,
+    /// first[i]: the pieces that must drop before piece i.
+    first: Vec<u64>,
+    dead: HashSet<u64>,
+    order: Vec<usize>,
+    budget: u32,
+}
+
+impl OrderSearch<'_, '_> {
+    /// `rows`: the virtual rows still on the field, with their cells.
+    fn extend(&mut self, done: u64, rows: &[(usize, u32)]) -> bool {
+        let tiler = self.tiler;
+        let count = tiler.placed.len();
+        if self.order.len() == count {
+            return true;
+        }
+        if self.budget == 0 || self.dead.contains(&done) {
+            return false;
+        }
+        self.budget -= 1;
+        let mut next: Vec<(bool, usize, usize, usize)> = (0..count)
+            .filter(|&i| done >> i & 1 == 0 && self.first[i] & !done == 0)
+            .filter(|&i| lands_as_planned(tiler, i, rows))
+            .map(|i| {
+                let at = tiler.placed[i];
+                let completes = rows
+                    .iter()
+                    .any(|&(v, bits)| (bits | tiler.piece_bits(i, v)) == FULL_ROW);
+                (completes, at.row, at.column, i)
+            })
+            .collect();
+        next.sort_unstable();
+        for (_, _, _, i) in next {
+            let after: Vec<(usize, u32)> = rows
+                .iter()
+                .map(|&(v, bits)| (v, bits | tiler.piece_bits(i, v)))
+                .filter(|&(_, bits)| bits != FULL_ROW)
+                .collect();
+            self.order.push(i);
+            if self.extend(done | 1 << i, &after) {
+                return true;
+            }
+            self.order.pop();
+        }
+        self.dead.insert(done);
+        false
+    }
+}
+
+/// Does piece i, dropped on the field whose remaining virtual rows are
+/// `rows` (bottom first), come to rest where the tiling put it?
+fn lands_as_planned(tiler: &Tiler, i: usize, rows: &[(usize, u32)]) -> bool {
+    let at = tiler.placed[i];
+    let shape = &tiler.shapes[at.shape];
+    let real_row = rows.iter().filter(|&&(v, _)| v < at.row).count() as isize;
+    let landing = (0..shape.width)
+        .map(|dc| {
+            let c = at.column + dc;
+            let height = match rows.iter().rposition(|&(_, bits)| bits >> c & 1 == 1) {
+                Some(r) => r as isize + 1,
+                None if tiler.region.below >> c & 1 == 1 => 0,
+                None => -1, // a hole of the picture under the batch
+            };
+            height - shape.bottom[dc] as isize
+        })
+        .max();
+    landing == Some(real_row)
 }
 
 /// The table order first, then seeded shuffles (xorshift64*).
