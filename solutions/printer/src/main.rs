@@ -34,16 +34,18 @@ fn main() {
     while let Some(arg) = args.next() {
         if arg == "--transparent" {
             let value = args.next().unwrap_or_default();
-            transparent = parse_rgb(&value).unwrap_or_else(|| {
-                fail(2, &format!("--transparent: '{}' is not RRGGBB", value))
-            });
+            transparent = parse_rgb(&value)
+                .unwrap_or_else(|| fail(2, &format!("--transparent: '{}' is not RRGGBB", value)));
         } else if arg.starts_with('-') && arg != "-" {
             fail(
                 2,
                 "usage: tetris-printer [PICTURE] [--transparent RRGGBB] > drops.txt",
             );
         } else if path.replace(arg).is_some() {
-            fail(2, "usage: give one picture (or none to read standard input)");
+            fail(
+                2,
+                "usage: give one picture (or none to read standard input)",
+            );
         }
     }
     let (name, bytes) = match path.as_deref() {
@@ -531,6 +533,33 @@ impl Region {
         rests
     }
 
+    /// The columns where the shape fits with its bottom in `row` (bit c:
+    /// box corner in column c), all columns at once.
+    fn fitting_columns(&self, shape: &Shape, row: usize, open: &[u32; MAX_ROWS]) -> u32 {
+        if row + shape.height > self.rows {
+            return 0;
+        }
+        let mut fits = FULL_ROW >> (shape.width - 1);
+        let mut rests = 0;
+        for dr in 0..shape.height {
+            let r = row + dr;
+            let mut free = open[r];
+            if r == self.pixel_row {
+                free &= self.allowed[shape.kind];
+            }
+            let (mut blocks, mut under) = (shape.masks[dr], shape.undersides[dr]);
+            while blocks != 0 {
+                fits &= free >> blocks.trailing_zeros();
+                blocks &= blocks - 1;
+            }
+            while under != 0 {
+                rests |= self.held[r] >> under.trailing_zeros();
+                under &= under - 1;
+            }
+        }
+        fits & rests
+    }
+
     /// Where the batch's last piece may go. Full rows must not vanish
     /// before it (a deleted row would drop whatever rested on it into the
     /// holes of the picture), so it has a block in every full row; it
@@ -540,14 +569,30 @@ impl Region {
         for (s, shape) in shapes.iter().enumerate() {
             for row in 0..self.rows {
                 for column in 0..=WIDTH - shape.width {
-                    let at = Placement { shape: s, row, column };
-                    let rows_hit = shape.cells.iter().fold(0u32, |m, &(dr, _)| m | 1 << (row + dr));
+                    let at = Placement {
+                        shape: s,
+                        row,
+                        column,
+                    };
+                    let rows_hit = shape
+                        .cells
+                        .iter()
+                        .fold(0u32, |m, &(dr, _)| m | 1 << (row + dr));
                     let full_rows = ((1u32 << self.rows) - 1) & !(1 << self.pixel_row);
                     let on_top = (0..shape.width).all(|dc| {
-                        let top = shape.cells.iter().filter(|&&(_, c)| c == dc).map(|&(r, _)| r).max().unwrap_or(0);
+                        let top = shape
+                            .cells
+                            .iter()
+                            .filter(|&&(_, c)| c == dc)
+                            .map(|&(r, _)| r)
+                            .max()
+                            .unwrap_or(0);
                         (row + top + 1..self.rows).all(|r| self.needed[r] >> (column + dc) & 1 == 0)
                     });
-                    if rows_hit & full_rows == full_rows && on_top && self.fits(shape, at, &self.needed) {
+                    if rows_hit & full_rows == full_rows
+                        && on_top
+                        && self.fits(shape, at, &self.needed)
+                    {
                         found.push(at);
                     }
                 }
@@ -621,7 +666,11 @@ impl<'a> Tiler<'a> {
     fn drop_order(&self) -> Option<Vec<Placement>> {
         let count = self.placed.len();
         let first: Vec<u64> = (0..count)
-            .map(|i| (0..count).filter(|&j| self.later[j] >> i & 1 == 1).fold(0, |m, j| m | 1 << j))
+            .map(|i| {
+                (0..count)
+                    .filter(|&j| self.later[j] >> i & 1 == 1)
+                    .fold(0, |m, j| m | 1 << j)
+            })
             .collect();
         if self.last_fixed {
             // No row is complete before piece 0 drops, so any order that
@@ -680,11 +729,15 @@ impl<'a> Tiler<'a> {
         for &s in self.order {
             let shape = &self.shapes[s];
             for row in first..(first + BRANCH_ROWS).min(self.region.rows) {
-                for column in 0..=WIDTH - shape.width {
-                    let at = Placement { shape: s, row, column };
-                    if !self.region.fits(shape, at, &self.open) {
-                        continue;
-                    }
+                let mut columns = self.region.fitting_columns(shape, row, &self.open);
+                while columns != 0 {
+                    let column = columns.trailing_zeros() as usize;
+                    columns &= columns - 1;
+                    let at = Placement {
+                        shape: s,
+                        row,
+                        column,
+                    };
                     for &(dr, dc) in &shape.cells {
                         if row + dr < first + BRANCH_ROWS {
                             ways[row + dr - first][column + dc] += 1;
@@ -703,9 +756,6 @@ impl<'a> Tiler<'a> {
             for c in (0..WIDTH).filter(|c| open >> c & 1 == 1) {
                 let n = counts[c];
                 if n == 0 {
-                    if std::env::var("PRINTER_DEBUG3").is_ok() && self.region.needed[self.region.pixel_row].count_ones() == 1 {
-                        eprintln!("dead r{} c{} placed {:?}", first + i, c, self.placed.iter().map(|p| (LETTERS[self.shapes[p.shape].kind] as char, self.shapes[p.shape].rotation, p.row, p.column)).collect::<Vec<_>>());
-                    }
                     return false;
                 }
                 if target.map_or(true, |(m, _, _)| n < m) {
@@ -845,11 +895,11 @@ impl<'a> Tiler<'a> {
 /// rows free to go early, and per batch shape; shape orders per attempt.
 const LAST_PIECE_BUDGET: u64 = 300;
 const FREE_BUDGET: u64 = 2_000;
-const BATCH_BUDGET: u64 = 40_000;
+const BATCH_BUDGET: u64 = 15000;
 const RESTARTS: u64 = 2;
 const PLATFORM_RESTARTS: u64 = 8;
 /// Steps of the search for a drop order of one tiling.
-const ORDER_BUDGET: u32 = 2000;
+const ORDER_BUDGET: u32 = 300;
 /// Open rows whose cells compete to be branched on.
 const BRANCH_ROWS: usize = 2;
 
@@ -990,16 +1040,12 @@ fn print_on_platform(
     let orders: Vec<Vec<usize>> = (0..PLATFORM_RESTARTS)
         .map(|r| shape_order(shapes.len(), y as u64 * 1000 + r))
         .collect();
-    let placements = attempt(&region, shapes, &orders, false)
-        .ok_or("no platform found under its pixels")?;
-    if std::env::var("PRINTER_DEBUG4").is_ok() {
-        for p in &placements { let sh=&shapes[p.shape]; eprintln!("plan {} {} col {} row {}", LETTERS[sh.kind] as char, sh.rotation, p.column, p.row); }
-    }
+    let placements =
+        attempt(&region, shapes, &orders, false).ok_or("no platform found under its pixels")?;
     let placements: Vec<(usize, usize)> = placements.iter().map(|p| (p.shape, p.column)).collect();
     play(shapes, field, &placements, drops)?;
     let left = PLATFORM_ROWS - 1;
     if (0..left).any(|r| row_mask(&field.rows[y + r]) != region.needed[r + 1]) {
-        for r in (0..y + 6).rev() { eprintln!("{} {:021b}", field.rows[r].iter().map(|&k| (b".IJLOSTZ"[k as usize]) as char).collect::<String>(), if r >= y && r < y + 4 { region.needed[r - y].reverse_bits() >> 11 } else { 0 }); }
         return Err("internal error: the platform is not where it was planned".to_string());
     }
     print_pixels(shapes, field, y + left, want, drops)?;
@@ -1008,7 +1054,8 @@ fn print_on_platform(
         .position(|s| (s.kind, s.rotation) == KEY)
         .ok_or("internal error: no key shape")?;
     play(shapes, field, &[(key, 0)], drops)?;
-    let done = field.rows[y] == field_row(want) && field.rows[y + 1..].iter().all(|r| r == &[0; WIDTH]);
+    let done =
+        field.rows[y] == field_row(want) && field.rows[y + 1..].iter().all(|r| r == &[0; WIDTH]);
     if !done {
         return Err("internal error: the platform did not go as planned".to_string());
     }
@@ -1062,7 +1109,7 @@ fn find_batch(
         (&singles, 4, false),
     ];
     for (choices, extra, last_piece) in tiers {
-        if whole_row_only && choices.len() != 1 {
+        if whole_row_only && (choices.len() != 1 || extra != 0) {
             continue;
         }
         for &chosen in choices {
@@ -1103,14 +1150,22 @@ fn attempt(
     };
     for last in lasts {
         for order in orders {
-            let budget = if last.is_some() { LAST_PIECE_BUDGET } else { FREE_BUDGET };
-            let t0 = std::time::Instant::now();
+            let budget = if last.is_some() {
+                LAST_PIECE_BUDGET
+            } else {
+                FREE_BUDGET
+            };
             let (found, nodes) = Tiler::solve(region, shapes, order, last, budget);
-            if std::env::var("PRINTER_DEBUG").is_ok() { eprintln!("  rows={} shift={} chosen={} last={} nodes={} found={} {:?}", region.rows, region.pixel_row, region.needed[region.pixel_row].count_ones(), last.is_some(), nodes, found.is_some(), t0.elapsed()); }
             if found.is_some() {
                 return found;
             }
             spent += nodes;
+            // A search with a fixed last piece that ran out of cells, not of
+            // budget, has shown that piece cannot be last: no other order
+            // will do better.
+            if last.is_some() && nodes <= budget {
+                break;
+            }
         }
         if spent > BATCH_BUDGET {
             break;
