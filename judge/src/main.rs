@@ -46,6 +46,12 @@ usage: judge <command> [arguments]
         the picture (exit 3: not printed exactly)
   printer render DROPS -o OUT.ppm [--picture PICTURE] [--scale N]
         the field a drop list leaves, as an image
+  printer gen [--seed S] [--size WxH] [--percent P]
+        a random printable picture (text grid)
+  printer bench (PRINTER.rs | --cmd 'COMMAND') [PICTURE...] [--runs K]
+        [--random N] [--seed S]
+        run a printer on every test picture and N random ones, check each
+        with the referee: pieces per pixel, median time (exit 3: not exact)
   bench INPUT OUTPUT [--runs K]
         time the judge's replay of a game (median of K runs)
   strength (SUBMISSION.rs | --cmd 'COMMAND') [--seeds K] [--stress-seeds K]

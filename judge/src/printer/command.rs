@@ -2,8 +2,9 @@
 
 use std::path::Path;
 
-use super::picture::{Picture, DEFAULT_TRANSPARENT};
-use super::{mismatches, parse_drops, Field, COLOUR_PIECES, FIELD_HEIGHT, FIELD_WIDTH};
+use super::gen::random_picture;
+use super::picture::{Picture, DEFAULT_TRANSPARENT, MAX_HEIGHT, MAX_WIDTH};
+use super::{mismatches, replay_drops, Field, COLOUR_PIECES, FIELD_HEIGHT, FIELD_WIDTH};
 use crate::cli::{exit, Args, Failure, UsageError};
 use crate::olympiad::io::read_file;
 
@@ -12,13 +13,17 @@ pub const REJECTED: i32 = 3;
 
 pub const USAGE: &str = "\
 judge printer check PICTURE DROPS [--transparent RRGGBB]
-judge printer render DROPS -o OUT.ppm [--picture PICTURE] [--scale N] [--transparent RRGGBB]";
+judge printer render DROPS -o OUT.ppm [--picture PICTURE] [--scale N] [--transparent RRGGBB]
+judge printer gen [--seed S] [--size WxH] [--percent P]
+judge printer bench (PRINTER.rs | --cmd 'COMMAND') [PICTURE...] [--runs K] [--random N] [--seed S]";
 
 pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
     let mut rest = rest.into_iter();
     match rest.next().as_deref() {
         Some("check") => check(rest.collect()),
         Some("render") => render(rest.collect()),
+        Some("gen") => gen(rest.collect()),
+        Some("bench") => super::bench::main(rest.collect()),
         _ => Err(UsageError(format!("usage:\n{USAGE}")).into()),
     }
 }
@@ -41,26 +46,10 @@ fn load_picture(path: &str, transparent: [u8; 3]) -> Result<Picture, Failure> {
     Picture::parse(&bytes, transparent).map_err(|e| Failure::Judge(format!("{path}: {e}")))
 }
 
-/// Replays a drop list; Err(message) names the line that cannot be played.
+/// Replays a drop list file; Err(message) names the line that cannot be played.
 fn replay(path: &str) -> Result<Result<(Field, usize), String>, Failure> {
     let bytes = read_file(Path::new(path)).map_err(Failure::Judge)?;
-    let text = String::from_utf8_lossy(&bytes);
-    let drops = match parse_drops(&text) {
-        Ok(d) => d,
-        Err(e) => return Ok(Err(format!("{path}: {e}"))),
-    };
-    let mut field = Field::default();
-    for (line, drop) in &drops {
-        if let Err(why) = field.drop_piece(*drop) {
-            return Ok(Err(format!(
-                "{path}: line {line}: {} {} {}: {why}",
-                drop.piece.letter(),
-                drop.rotation,
-                drop.column
-            )));
-        }
-    }
-    Ok(Ok((field, drops.len())))
+    Ok(replay_drops(&String::from_utf8_lossy(&bytes)).map_err(|e| format!("{path}: {e}")))
 }
 
 fn check(rest: Vec<String>) -> Result<i32, Failure> {
@@ -135,5 +124,30 @@ fn render(rest: Vec<String>) -> Result<i32, Failure> {
     }
     std::fs::write(target, ppm).map_err(|e| Failure::Judge(format!("{target}: {e}")))?;
     crate::say!("wrote {target}");
+    Ok(exit::OK)
+}
+
+fn gen(rest: Vec<String>) -> Result<i32, Failure> {
+    let args = Args::parse(rest, &["--seed", "--size", "--percent"], &[])?;
+    args.expect_positional(0, 0, USAGE)?;
+    let size = args.value("--size").unwrap_or("17x32");
+    let parsed = size
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
+    let (width, height): (usize, usize) = parsed
+        .filter(|&(w, h)| (1..=MAX_WIDTH).contains(&w) && (1..=MAX_HEIGHT).contains(&h))
+        .ok_or_else(|| {
+            UsageError(format!(
+                "--size: '{size}' is not WxH within {MAX_WIDTH}x{MAX_HEIGHT}"
+            ))
+        })?;
+    let percent: u64 = args.parsed_or("--percent", 50)?;
+    let picture = random_picture(
+        args.parsed_or("--seed", 1)?,
+        width,
+        height,
+        percent.min(100),
+    );
+    print!("{}", picture.to_text());
     Ok(exit::OK)
 }

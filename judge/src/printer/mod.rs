@@ -3,7 +3,9 @@
 //! ordinary gravity (deleted rows shift everything above down). J, T and L
 //! carry the picture's colours 1, 2 and 3; every other block must be gone.
 
+pub mod bench;
 pub mod command;
+pub mod gen;
 pub mod picture;
 
 use std::fmt;
@@ -138,6 +140,24 @@ impl Field {
         self.cells.resize(FIELD_HEIGHT, [0; FIELD_WIDTH]);
         Ok(deleted as u32)
     }
+}
+
+/// Replays a drop list on an empty field: the field and the number of
+/// pieces, or the first line that cannot be read or played.
+pub fn replay_drops(text: &str) -> Result<(Field, usize), String> {
+    let drops = parse_drops(text).map_err(|e| e.to_string())?;
+    let mut field = Field::default();
+    for (line, drop) in &drops {
+        field.drop_piece(*drop).map_err(|why| {
+            format!(
+                "line {line}: {} {} {}: {why}",
+                drop.piece.letter(),
+                drop.rotation,
+                drop.column
+            )
+        })?;
+    }
+    Ok((field, drops.len()))
 }
 
 /// Where a picture goes: bottom row on row 0, centred (columns offset by
