@@ -1265,3 +1265,97 @@ fn shape_order(count: usize, seed: u64) -> Vec<usize> {
     }
     order
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// xorshift64, for seeded random regions.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn fitting_columns_agrees_with_fits_one_column_at_a_time() {
+        let shapes = shapes();
+        let mut state = 0x5EED_u64;
+        let mut fitting = 0;
+        for _ in 0..300 {
+            let deleted = 1 + next(&mut state) as usize % 4;
+            let shift = next(&mut state) as usize % (deleted + 1);
+            let mut want = [0u8; WIDTH];
+            for w in want.iter_mut().skip(2).take(17) {
+                *w = (next(&mut state) % 4) as u8;
+            }
+            let chosen = row_mask(&want) & next(&mut state) as u32;
+            let below = next(&mut state) as u32 & FULL_ROW;
+            let region = Region::new(deleted, shift, chosen, 0, &want, below);
+            let mut open = region.needed;
+            for o in open.iter_mut() {
+                *o &= next(&mut state) as u32 | next(&mut state) as u32;
+            }
+            for shape in &shapes {
+                for row in 0..region.rows {
+                    let columns = region.fitting_columns(shape, row, &open);
+                    for column in 0..=WIDTH - shape.width {
+                        let at = Placement {
+                            shape: 0,
+                            row,
+                            column,
+                        };
+                        let one = region.fits(shape, at, &open);
+                        assert_eq!(columns >> column & 1 == 1, one, "{row} {column}");
+                        fitting += usize::from(one);
+                    }
+                    assert_eq!(columns >> (WIDTH - shape.width + 1), 0);
+                }
+            }
+        }
+        assert!(fitting > 1000, "{fitting}");
+    }
+
+    #[test]
+    fn the_key_fills_the_keyhole_and_rests_on_the_platform() {
+        let shapes = shapes();
+        let key = shapes.iter().find(|s| (s.kind, s.rotation) == KEY).unwrap();
+        let mut cells: Vec<(usize, usize)> = key.cells.iter().map(|&(r, c)| (r + 1, c)).collect();
+        cells.sort_unstable();
+        let mut keyhole = KEYHOLE.to_vec();
+        keyhole.sort_unstable();
+        assert_eq!(cells, keyhole);
+        // Its column-1 block rests on a platform block, not on the picture.
+        assert_eq!(key.bottom[1], 2);
+        let platform = Region::platform(0);
+        assert_eq!(platform.needed[0], FULL_ROW);
+        assert!(platform.needed[2] >> 1 & 1 == 1);
+    }
+
+    #[test]
+    fn a_full_row_is_deleted_and_the_rows_above_move_down() {
+        let shapes = shapes();
+        let flat_i = shapes
+            .iter()
+            .position(|s| s.kind == 0 && s.width == 4)
+            .unwrap();
+        let mut field = Field::new();
+        for column in [0, 4, 8, 12, 16] {
+            field.drop_piece(&shapes[flat_i], column).unwrap();
+        }
+        assert_eq!(field.rows[0][20], 0);
+        field.rows[1][3] = 6;
+        let upright_i = shapes
+            .iter()
+            .position(|s| s.kind == 0 && s.width == 1)
+            .unwrap();
+        field.drop_piece(&shapes[upright_i], 20).unwrap();
+        // Row 0 was completed and deleted; the I's other three blocks and
+        // the block that was on row 1 moved down one row.
+        assert_eq!(field.rows[0][3], 6);
+        assert_eq!(field.rows[0][0], 0);
+        assert_eq!((0..3).filter(|&r| field.rows[r][20] == 1).count(), 3);
+        assert_eq!(field.rows[3][20], 0);
+    }
+}

@@ -1,0 +1,137 @@
+//! The printer (`solutions/printer`), compiled alone as a contest system
+//! would, checked by the referee: every test picture and seeded random ones
+//! print exactly; bad input gets a message and an exit code, never a panic;
+//! the same picture always gives the same drops.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use judge::printer::gen::random_picture;
+use judge::printer::picture::{Picture, DEFAULT_TRANSPARENT};
+use judge::printer::{mismatches, replay_drops};
+use judge::process::{compile_submission, run, Limits, Termination};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn printer() -> &'static [String] {
+    static BINARY: OnceLock<Vec<String>> = OnceLock::new();
+    BINARY.get_or_init(|| {
+        let work = std::env::temp_dir().join(format!("printer-test-{}", std::process::id()));
+        let binary = compile_submission(&root().join("solutions/printer/src/main.rs"), &work)
+            .expect("the printer compiles alone");
+        vec![binary.to_string_lossy().into_owned()]
+    })
+}
+
+/// Runs the printer with `args` after its path, `input` on stdin.
+fn print(args: &[&str], input: &[u8]) -> (Termination, String, String) {
+    let mut command = printer().to_vec();
+    command.extend(args.iter().map(|a| a.to_string()));
+    let limits = Limits {
+        time: Duration::from_secs(60),
+        output_bytes: 16 << 20,
+    };
+    let ran = run(&command, input, &limits).unwrap();
+    let stdout = String::from_utf8(ran.stdout).unwrap();
+    (ran.termination, stdout, ran.stderr_tail)
+}
+
+/// The referee's word on a drop list: Ok(pieces) if the picture is exact.
+fn referee(picture: &Picture, drops: &str) -> Result<usize, String> {
+    let (field, pieces) = replay_drops(drops)?;
+    match mismatches(picture, &field).first() {
+        None => Ok(pieces),
+        Some(first) => Err(first.clone()),
+    }
+}
+
+#[test]
+fn every_test_picture_prints_exactly() {
+    let dir = root().join("testdata/printer");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 29);
+    let mut sprite = (0, 0);
+    for path in &paths {
+        let bytes = std::fs::read(path).unwrap();
+        let picture = Picture::parse(&bytes, DEFAULT_TRANSPARENT).unwrap();
+        let (end, drops, stderr) = print(&[path.to_str().unwrap()], b"");
+        assert_eq!(end, Termination::Exited(0), "{}: {stderr}", path.display());
+        let pieces = referee(&picture, &drops)
+            .unwrap_or_else(|e| panic!("{}: not exact: {e}", path.display()));
+        if (picture.width, picture.height) == (16, 32) {
+            sprite = (sprite.0 + pieces, sprite.1 + picture.pixel_count());
+        }
+    }
+    // The target for 16x32 sprites: at most 12 pieces per pixel.
+    assert!(sprite.1 > 0 && sprite.0 <= 12 * sprite.1, "{sprite:?}");
+}
+
+#[test]
+fn seeded_random_pictures_print_exactly() {
+    let sizes = [(17, 6), (16, 8), (9, 7), (3, 10), (1, 5), (17, 3)];
+    for seed in 1..=12u64 {
+        let (width, height) = sizes[seed as usize % sizes.len()];
+        let percent = [15, 35, 60, 90][seed as usize % 4];
+        let picture = random_picture(seed, width, height, percent);
+        let text = picture.to_text();
+        let (end, drops, stderr) = print(&[], text.as_bytes());
+        assert_eq!(end, Termination::Exited(0), "seed {seed}:\n{text}{stderr}");
+        referee(&picture, &drops).unwrap_or_else(|e| panic!("seed {seed}: not exact: {e}\n{text}"));
+    }
+}
+
+#[test]
+fn a_ppm_on_standard_input_with_a_chosen_transparent_colour() {
+    // Black means transparent; red and white are colours 1 and 2.
+    let ppm = b"P3\n3 2\n255\n0 0 0  255 0 0  0 0 0\n255 0 0  255 255 255  255 0 0\n";
+    let (end, drops, stderr) = print(&["--transparent", "000000"], ppm);
+    assert_eq!(end, Termination::Exited(0), "{stderr}");
+    let picture = Picture::parse(ppm, [0, 0, 0]).unwrap();
+    assert_eq!(picture.pixel_count(), 4);
+    referee(&picture, &drops).unwrap();
+}
+
+#[test]
+fn the_same_picture_gives_the_same_drops() {
+    let text = random_picture(7, 12, 6, 40).to_text();
+    let first = print(&[], text.as_bytes()).1;
+    assert!(first.lines().count() > 10);
+    assert_eq!(first, print(&[], text.as_bytes()).1);
+}
+
+#[test]
+fn bad_input_gets_a_message_and_an_exit_code() {
+    let too_wide = "1".repeat(18);
+    let cases: [(&[&str], &[u8], i32, &str); 7] = [
+        (&["/no/such/picture.txt"], b"", 1, "/no/such/picture.txt"),
+        (&[], b"..1\n.x1\n", 1, "line 2, column 2: 'x'"),
+        (
+            &[],
+            b"111\n...\n111\n",
+            1,
+            "row 2 (from the top) is transparent",
+        ),
+        (&[], too_wide.as_bytes(), 1, "at most 17 x 32"),
+        (&[], b"P6\n2 2\n255\n\x01\x02\x03", 1, "truncated"),
+        (&["--transparent", "red"], b"1\n", 2, "not RRGGBB"),
+        (&["a.txt", "b.txt"], b"", 2, "usage"),
+    ];
+    for (args, input, code, message) in cases {
+        let (end, stdout, stderr) = print(args, input);
+        assert_eq!(end, Termination::Exited(code), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(stdout.is_empty());
+    }
+    let four_colours = b"P3\n4 1\n255\n1 0 0  2 0 0  3 0 0  4 0 0\n";
+    let (end, _, stderr) = print(&[], four_colours);
+    assert_eq!(end, Termination::Exited(1));
+    assert!(stderr.contains("pixel (4, 1) is a 4th colour"), "{stderr}");
+}
