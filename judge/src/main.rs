@@ -46,6 +46,8 @@ usage: judge <command> [arguments]
         the picture (exit 3: not printed exactly)
   printer render DROPS -o OUT.ppm [--picture PICTURE] [--scale N]
         the field a drop list leaves, as an image
+  printer html PICTURE DROPS -o PAGE.html
+        the drops as a replay page, step by step
   printer gen [--seed S] [--size WxH] [--percent P]
         a random printable picture (text grid)
   printer bench (PRINTER.rs | --cmd 'COMMAND') [PICTURE...] [--runs K]

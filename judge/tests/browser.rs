@@ -176,5 +176,20 @@ fn replay_pages_show_the_judges_verdict_after_stepping_to_the_end() {
         element_text(&dom, "points"),
         replay.scores[1233].to_string()
     );
+    // A printer's drops: a full row deleted (the 42-row field), then the
+    // pixels of a one-row picture.
+    let picture = judge::printer::picture::Picture::parse(b"..3.2..", [255, 0, 255]).unwrap();
+    let drops = "I 1 0\nI 1 4\nI 1 8\nI 1 12\nI 1 16\nI 0 20\nL 3 9\nT 1 11\n";
+    let replay = judge::printer::replay::record("printer", &picture, drops).unwrap();
+    let path = out_dir.join("printer.html");
+    std::fs::write(&path, judge::html::page(&replay)).unwrap();
+    let dom = browse(&browser, &path, &["--dump-dom"], "#step-to-end", &profile);
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    assert_eq!(element_text(&dom, "placed"), "8");
+    assert_eq!(element_text(&dom, "points"), replay.points.to_string());
+    assert_eq!(element_text(&dom, "end"), replay.end);
+    let after_deletion = browse(&browser, &path, &["--dump-dom"], "#piece=6", &profile);
+    let dom = String::from_utf8_lossy(&after_deletion.stdout);
+    assert_eq!(element_text(&dom, "points"), replay.scores[5].to_string());
     let _ = std::fs::remove_dir_all(&profile);
 }

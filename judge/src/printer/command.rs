@@ -14,6 +14,7 @@ pub const REJECTED: i32 = 3;
 pub const USAGE: &str = "\
 judge printer check PICTURE DROPS [--transparent RRGGBB]
 judge printer render DROPS -o OUT.ppm [--picture PICTURE] [--scale N] [--transparent RRGGBB]
+judge printer html PICTURE DROPS -o PAGE.html [--transparent RRGGBB]
 judge printer gen [--seed S] [--size WxH] [--percent P]
 judge printer bench (PRINTER.rs | --cmd 'COMMAND') [PICTURE...] [--runs K] [--random N] [--seed S]";
 
@@ -22,6 +23,7 @@ pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
     match rest.next().as_deref() {
         Some("check") => check(rest.collect()),
         Some("render") => render(rest.collect()),
+        Some("html") => html(rest.collect()),
         Some("gen") => gen(rest.collect()),
         Some("bench") => super::bench::main(rest.collect()),
         _ => Err(UsageError(format!("usage:\n{USAGE}")).into()),
@@ -81,6 +83,30 @@ fn check(rest: Vec<String>) -> Result<i32, Failure> {
         crate::say!("note: {e}");
     }
     Ok(REJECTED)
+}
+
+/// The drops as a replay page, step by step.
+fn html(rest: Vec<String>) -> Result<i32, Failure> {
+    let args = Args::parse(rest, &["-o", "--transparent"], &[])?;
+    args.expect_positional(2, 2, USAGE)?;
+    let target = args
+        .value("-o")
+        .ok_or_else(|| UsageError(format!("usage:\n{USAGE}")))?;
+    let picture = load_picture(&args.positional[0], transparent(&args)?)?;
+    let path = &args.positional[1];
+    let drops = read_file(Path::new(path)).map_err(Failure::Judge)?;
+    let title = format!("{} printed by {path}", args.positional[0]);
+    let replay = match super::replay::record(&title, &picture, &String::from_utf8_lossy(&drops)) {
+        Ok(replay) => replay,
+        Err(why) => {
+            crate::say!("rejected: {path}: {why}");
+            return Ok(REJECTED);
+        }
+    };
+    std::fs::write(target, crate::html::page(&replay))
+        .map_err(|e| Failure::Judge(format!("{target}: {e}")))?;
+    crate::say!("{}; wrote {target}", replay.end);
+    Ok(exit::OK)
 }
 
 fn render(rest: Vec<String>) -> Result<i32, Failure> {

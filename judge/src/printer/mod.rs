@@ -7,6 +7,7 @@ pub mod bench;
 pub mod command;
 pub mod gen;
 pub mod picture;
+pub mod replay;
 
 use std::fmt;
 
@@ -111,6 +112,13 @@ impl Field {
     /// Drops the piece straight down; deletes full rows and shifts the rest
     /// down. Err if the piece would rest with a block above the field.
     pub fn drop_piece(&mut self, drop: Drop) -> Result<u32, String> {
+        self.place(drop)?;
+        Ok(self.delete_full_rows().len() as u32)
+    }
+
+    /// Puts the piece where it comes to rest, deleting nothing; the cells
+    /// it fills.
+    pub fn place(&mut self, drop: Drop) -> Result<Vec<(usize, usize)>, String> {
         let shape = drop.piece.shape(drop.rotation);
         let height_of = |c: usize| {
             self.cells
@@ -127,18 +135,26 @@ impl Field {
                 "it would rest with a block above the {FIELD_HEIGHT} rows of the field"
             ));
         }
+        let mut filled = Vec::with_capacity(4);
         for (i, bits) in shape.rows[..shape.height].iter().enumerate() {
             for c in 0..shape.width {
                 if bits >> c & 1 == 1 {
                     self.cells[row + i][drop.column + c] = drop.piece.number();
+                    filled.push((row + i, drop.column + c));
                 }
             }
         }
-        let before = self.cells.len();
+        Ok(filled)
+    }
+
+    /// Deletes the full rows and moves the rest down; the rows deleted.
+    pub fn delete_full_rows(&mut self) -> Vec<usize> {
+        let full: Vec<usize> = (0..FIELD_HEIGHT)
+            .filter(|&r| !self.cells[r].contains(&0))
+            .collect();
         self.cells.retain(|r| r.contains(&0));
-        let deleted = before - self.cells.len();
         self.cells.resize(FIELD_HEIGHT, [0; FIELD_WIDTH]);
-        Ok(deleted as u32)
+        full
     }
 }
 

@@ -1,0 +1,104 @@
+//! A printer's drop list recorded for the replay page (`judge printer
+//! html`): the olympiad's page, fed with the printer field's steps; the
+//! score after each piece is the number of picture cells already right.
+
+use std::fmt::Write as _;
+
+use super::picture::Picture;
+use super::{expected_cell, parse_drops, Field, FIELD_HEIGHT, FIELD_WIDTH};
+use crate::olympiad::Piece;
+use crate::replay::{PieceRecord, Replay, KEYFRAME_EVERY};
+
+/// Cells of the field that already hold what the picture wants there
+/// (pixels and the empty cells around them).
+fn cells_right(picture: &Picture, field: &Field) -> u64 {
+    let mut right = 0;
+    for (r, row) in field.cells.iter().enumerate() {
+        for (c, &k) in row.iter().enumerate() {
+            right += u64::from(expected_cell(picture, r, c) == k);
+        }
+    }
+    right
+}
+
+fn keyframe(field: &Field) -> String {
+    field
+        .cells
+        .iter()
+        .flat_map(|row| row.iter().map(|&k| char::from(b'0' + k)))
+        .collect()
+}
+
+/// Records the drops; Err names the line that cannot be read or played.
+pub fn record(title: &str, picture: &Picture, drops: &str) -> Result<Replay, String> {
+    let drops = parse_drops(drops).map_err(|e| e.to_string())?;
+    let mut field = Field::default();
+    let mut moves = Vec::with_capacity(drops.len());
+    let mut keyframes = Vec::new();
+    let mut scores = Vec::with_capacity(drops.len());
+    for (i, (line, drop)) in drops.iter().enumerate() {
+        if i % KEYFRAME_EVERY == 0 {
+            keyframes.push(keyframe(&field));
+        }
+        let filled = field
+            .place(*drop)
+            .map_err(|why| format!("line {line}: {why}"))?;
+        let mut events = vec![
+            filled.iter().fold(String::from("[0"), |mut e, (r, c)| {
+                let _ = write!(e, ",{}", r * FIELD_WIDTH + c);
+                e
+            }) + "]",
+        ];
+        let deleted = field.delete_full_rows();
+        if !deleted.is_empty() {
+            // Page row r takes the old row `from`, or -1 above what is left.
+            let kept: Vec<usize> = (0..FIELD_HEIGHT).filter(|r| !deleted.contains(r)).collect();
+            let mut event = String::from("[3");
+            for r in 0..FIELD_HEIGHT {
+                let _ = write!(event, ",{}", kept.get(r).map_or(-1, |&from| from as i64));
+            }
+            events.push(event + "]");
+        }
+        scores.push(cells_right(picture, &field));
+        moves.push(PieceRecord {
+            kind: drop.piece.number(),
+            rotation: drop.rotation as i64,
+            column: drop.column as i64,
+            events,
+        });
+    }
+    let total = (FIELD_WIDTH * FIELD_HEIGHT) as u64;
+    let right = scores
+        .last()
+        .copied()
+        .unwrap_or_else(|| cells_right(picture, &field));
+    let end = match total - right {
+        0 => format!("{} pieces: the picture is printed exactly", drops.len()),
+        wrong => format!(
+            "{} pieces: {wrong} cells differ from the picture",
+            drops.len()
+        ),
+    };
+    Ok(Replay {
+        title: title.to_string(),
+        rules: "printer",
+        width: FIELD_WIDTH,
+        height: FIELD_HEIGHT,
+        rows: FIELD_HEIGHT,
+        pieces: drops.len(),
+        placed: drops.len(),
+        points: right,
+        points_label: "cells right",
+        placed_label: "dropped",
+        end,
+        kinds: drops
+            .iter()
+            .map(|(_, d)| char::from(b'0' + d.piece.number()))
+            .collect(),
+        shapes: Piece::ALL.iter().map(|p| p.shape(0).picture()).collect(),
+        point_thresholds: Vec::new(),
+        scores,
+        keyframes,
+        moves,
+    })
+}
