@@ -389,6 +389,7 @@ struct Drop {
 
 /// The field under ordinary gravity; the printer replays its own drops on
 /// it to make sure every batch did what the search promised.
+#[derive(Clone)]
 struct Field {
     /// Bottom row first; each cell 0 or the piece's kind + 1.
     rows: Vec<[u8; WIDTH]>,
@@ -954,7 +955,7 @@ fn print_row(
     let below = below_mask(field, y);
     let pixels = row_mask(want);
     if pixels & !below != 0 {
-        if let Some(batch) = find_batch(shapes, y, want, 0, pixels, below, true) {
+        if let Some(batch) = find_batch(shapes, y, want, 0, pixels, below, 0, 0) {
             return play_batch(shapes, field, y, want, batch, drops);
         }
         return print_on_platform(shapes, field, y, want, drops);
@@ -963,6 +964,11 @@ fn print_row(
 }
 
 /// Batches until the row's pixels are all there.
+/// Pixels printed first in one batch can leave another that no batch
+/// prints any more; the row then starts again with the stuck pixels first,
+/// at most this many times.
+const ROW_RESTARTS: usize = 4;
+
 fn print_pixels(
     shapes: &[Shape],
     field: &mut Field,
@@ -970,19 +976,48 @@ fn print_pixels(
     want: &[u8; WIDTH],
     drops: &mut Vec<Drop>,
 ) -> Result<(), String> {
+    let (start, dropped) = (field.clone(), drops.len());
+    let mut first = 0;
+    for restart in 0..ROW_RESTARTS as u64 {
+        let effort = 1 + 3 * restart;
+        match print_pixels_from(shapes, field, y, want, drops, first, effort)? {
+            0 => return Ok(()),
+            stuck => {
+                *field = start.clone();
+                drops.truncate(dropped);
+                first |= stuck;
+            }
+        }
+    }
+    Err("no batch of pieces found for its pixels".to_string())
+}
+
+/// Batches until the row is done (Ok(0)) or some pixels cannot be printed
+/// after those already there (Ok(those pixels)).
+fn print_pixels_from(
+    shapes: &[Shape],
+    field: &mut Field,
+    y: usize,
+    want: &[u8; WIDTH],
+    drops: &mut Vec<Drop>,
+    first: u32,
+    effort: u64,
+) -> Result<u32, String> {
     loop {
         let printed = row_mask(&field.rows[y]);
         let missing = row_mask(want) & !printed;
         if missing == 0 {
-            return Ok(());
+            return Ok(0);
         }
         let below = below_mask(field, y);
-        match find_batch(shapes, y, want, printed, missing, below, false) {
+        let batch = find_batch(shapes, y, want, printed, missing, below, first, effort);
+        match batch {
             Some(batch) => play_batch(shapes, field, y, want, batch, drops)?,
             None if printed == 0 && y + PLATFORM_ROWS < HEIGHT => {
-                return print_on_platform(shapes, field, y, want, drops)
+                print_on_platform(shapes, field, y, want, drops)?;
+                return Ok(0);
             }
-            None => return Err("no batch of pieces found for its pixels".to_string()),
+            None => return Ok(missing),
         }
     }
 }
@@ -1041,7 +1076,7 @@ fn print_on_platform(
         .map(|r| shape_order(shapes.len(), y as u64 * 1000 + r))
         .collect();
     let placements =
-        attempt(&region, shapes, &orders, false).ok_or("no platform found under its pixels")?;
+        attempt(&region, shapes, &orders, false, 1).ok_or("no platform found under its pixels")?;
     let placements: Vec<(usize, usize)> = placements.iter().map(|p| (p.shape, p.column)).collect();
     play(shapes, field, &placements, drops)?;
     let left = PLATFORM_ROWS - 1;
@@ -1083,25 +1118,37 @@ fn find_batch(
     printed: u32,
     missing: u32,
     below: u32,
-    whole_row_only: bool,
+    first: u32,
+    effort: u64,
 ) -> Option<(u32, Vec<(usize, usize)>)> {
-    // Pixels over holes are the hard ones: keep them in the first batches.
+    // Effort 0: only the whole row, quickly. More effort: more shape orders
+    // and larger budgets for searches that can run out of budget.
+    let whole_row_only = effort == 0;
+    // Pixels that got stuck before and pixels over holes are the hard ones:
+    // keep them in the first batches.
     let mut columns: Vec<usize> = (0..WIDTH).filter(|c| missing >> c & 1 == 1).collect();
-    columns.sort_by_key(|&c| below >> c & 1 == 0);
+    columns.sort_by_key(|&c| (first >> c & 1 == 0, below >> c & 1 == 1));
     let all = vec![missing];
+    let stuck: Vec<u32> = Some(first & missing)
+        .filter(|&m| m != 0 && m != missing)
+        .into_iter()
+        .collect();
     let all_but_one: Vec<u32> = columns
         .iter()
+        .filter(|&&c| first >> c & 1 == 0)
         .map(|&c| missing & !(1 << c))
         .filter(|&m| m != 0)
         .collect();
     let singles: Vec<u32> = columns.iter().map(|&c| 1u32 << c).collect();
-    let orders: Vec<Vec<usize>> = (0..RESTARTS)
+    let orders: Vec<Vec<usize>> = (0..RESTARTS * effort.max(1))
         .map(|r| shape_order(shapes.len(), y as u64 * 1000 + r))
         .collect();
     // (pixel sets, extra deleted rows, last piece fixed)
-    let tiers: [(&[u32], usize, bool); 7] = [
+    let tiers: [(&[u32], usize, bool); 9] = [
         (&all, 0, true),
         (&all, 0, false),
+        (&stuck, 0, true),
+        (&stuck, 0, false),
         (&all_but_one, 0, true),
         (&all, 4, false),
         (&singles, 0, true),
@@ -1109,7 +1156,7 @@ fn find_batch(
         (&singles, 4, false),
     ];
     for (choices, extra, last_piece) in tiers {
-        if whole_row_only && (choices.len() != 1 || extra != 0) {
+        if whole_row_only && (choices != all.as_slice() || extra != 0) {
             continue;
         }
         for &chosen in choices {
@@ -1125,7 +1172,8 @@ fn find_batch(
             }
             for shift in shifts.filter(|&s| s == 0 || printed == 0) {
                 let region = Region::new(deleted, shift, chosen, printed, want, below);
-                if let Some(placements) = attempt(&region, shapes, &orders, last_piece) {
+                let found = attempt(&region, shapes, &orders, last_piece, effort.max(1));
+                if let Some(placements) = found {
                     let drops = placements.iter().map(|p| (p.shape, p.column)).collect();
                     return Some((chosen, drops));
                 }
@@ -1141,6 +1189,7 @@ fn attempt(
     shapes: &[Shape],
     orders: &[Vec<usize>],
     last_piece: bool,
+    effort: u64,
 ) -> Option<Vec<Placement>> {
     let mut spent = 0;
     let lasts = if last_piece {
@@ -1167,7 +1216,7 @@ fn attempt(
                 break;
             }
         }
-        if spent > BATCH_BUDGET {
+        if spent > BATCH_BUDGET * effort {
             break;
         }
     }
