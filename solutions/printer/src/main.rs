@@ -955,7 +955,7 @@ fn print_row(
     let below = below_mask(field, y);
     let pixels = row_mask(want);
     if pixels & !below != 0 {
-        if let Some(batch) = find_batch(shapes, y, want, 0, pixels, below, 0, 0) {
+        if let Some(batch) = find_batch(shapes, field, y, want, 0, 0) {
             return play_batch(shapes, field, y, want, batch, drops);
         }
         return print_on_platform(shapes, field, y, want, drops);
@@ -1009,8 +1009,7 @@ fn print_pixels_from(
         if missing == 0 {
             return Ok(0);
         }
-        let below = below_mask(field, y);
-        let batch = find_batch(shapes, y, want, printed, missing, below, first, effort);
+        let batch = find_batch(shapes, field, y, want, first, effort);
         match batch {
             Some(batch) => play_batch(shapes, field, y, want, batch, drops)?,
             None if printed == 0 && y + PLATFORM_ROWS < HEIGHT => {
@@ -1113,14 +1112,15 @@ fn field_row(want: &[u8; WIDTH]) -> [u8; WIDTH] {
 /// count allows, then 4 more.
 fn find_batch(
     shapes: &[Shape],
+    field: &Field,
     y: usize,
     want: &[u8; WIDTH],
-    printed: u32,
-    missing: u32,
-    below: u32,
     first: u32,
     effort: u64,
 ) -> Option<(u32, Vec<(usize, usize)>)> {
+    let printed = row_mask(&field.rows[y]);
+    let missing = row_mask(want) & !printed;
+    let below = below_mask(field, y);
     // Effort 0: only the whole row, quickly. More effort: more shape orders
     // and larger budgets for searches that can run out of budget.
     let whole_row_only = effort == 0;
