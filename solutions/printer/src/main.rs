@@ -7,11 +7,15 @@
 //! of the current row in place: J/T/L pieces cover them, and every other
 //! block of the batch lies in rows that the batch fills completely, so those
 //! rows are deleted and only the pixels stay. Rows may also be filled below
-//! the pixels ("shift" rows, Birken's platform): when they go, the pixels
-//! drop into place, which lets pixels hang over holes. A batch is an exact
-//! tiling of its region found by search, with two rules that make a tiling
-//! droppable: every piece rests on something that will be there, and in
-//! every column pieces arrive bottom first (no interlocking).
+//! the pixels ("shift" rows): when they go, the pixels drop into place. A
+//! batch is an exact tiling of its region found by search, droppable when
+//! every piece rests on something that will be there and in every column
+//! pieces arrive bottom first. A row deleted early could let later pieces
+//! fall into the picture's holes, so a batch either has a last piece with a
+//! block in every deleted row, or has its drop order checked on an exact
+//! simulation. Pixels hanging over holes are printed on a platform (Birken's
+//! idea): four rows built under the pixel row with a keyhole at the left
+//! edge, removed by one J dropped into it at the end.
 //!
 //! One file on purpose, like every submission: `rustc -O --edition 2021`
 //! builds it alone. Usage: `tetris-printer [PICTURE] [--transparent RRGGBB]`
@@ -475,18 +479,22 @@ impl Region {
                 .fold(0, |m, c| m | 1 << c)
                 & chosen;
         }
-        let mut held = [below; MAX_ROWS];
-        for r in 1..MAX_ROWS {
-            held[r] = needed[r - 1] | occupied[r - 1];
-        }
-        Region {
+        let mut region = Region {
             rows: deleted + 1,
             pixel_row,
             needed,
             occupied,
             below,
             allowed,
-            held,
+            held: [below; MAX_ROWS],
+        };
+        region.find_holds();
+        region
+    }
+
+    fn find_holds(&mut self) {
+        for r in 1..MAX_ROWS {
+            self.held[r] = self.needed[r - 1] | self.occupied[r - 1];
         }
     }
 
@@ -494,24 +502,13 @@ impl Region {
     /// rows, the lowest full (it goes while the platform is built), the
     /// others full but for the keyhole.
     fn platform(below: u32) -> Region {
-        let mut needed = [0; MAX_ROWS];
-        for n in needed.iter_mut().take(PLATFORM_ROWS) {
-            *n = FULL_ROW;
-        }
+        // No pixel row: the one above the region.
+        let mut region = Region::new(PLATFORM_ROWS - 1, PLATFORM_ROWS, 0, 0, &[0; WIDTH], below);
         for &(r, c) in &KEYHOLE {
-            needed[r] &= !(1 << c);
+            region.needed[r] &= !(1 << c);
         }
-        let mut held = [below; MAX_ROWS];
-        held[1..].copy_from_slice(&needed[..MAX_ROWS - 1]);
-        Region {
-            rows: PLATFORM_ROWS,
-            pixel_row: PLATFORM_ROWS, // none
-            needed,
-            occupied: [0; MAX_ROWS],
-            below,
-            allowed: [0; 7],
-            held,
-        }
+        region.find_holds();
+        region
     }
 
     /// Can the shape's blocks go there: cells the batch fills, in the pixel
@@ -611,10 +608,10 @@ struct Placement {
     column: usize,
 }
 
-/// Depth-first exact cover, always filling the lowest-leftmost open cell.
-/// With no row deleted before the last piece, a tiling can be dropped when
-/// every piece rests on a cell that will be filled before it and the
-/// "drops before" relation (below, in a shared column) has no cycle.
+/// Depth-first exact cover of a region. With no row deleted before the
+/// last piece, a tiling can be dropped when every piece rests on a cell
+/// that will be filled before it and the "drops before" relation (below, in
+/// a shared column) has no cycle.
 struct Tiler<'a> {
     region: &'a Region,
     shapes: &'a [Shape],
