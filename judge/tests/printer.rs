@@ -71,6 +71,26 @@ fn an_empty_row_under_pixels_cannot_be_printed() {
         .0
         .contains("row 2 (from the top) is transparent"));
     assert!(parse(b".\n1\n1\n").unwrap().printable().is_ok());
+    // Transparent rows under all the pixels are a margin, like those above.
+    let margin = parse(b"..\n1.\n.2\n..\n..\n").unwrap();
+    assert!(margin.printable().is_ok());
+    assert_eq!(margin.bottom_margin(), 2);
+}
+
+#[test]
+fn a_bottom_margin_is_not_printed() {
+    // The lowest row with pixels stands on the floor: the same field as
+    // without the margin.
+    let with = parse(b".1.\n.3.\n...\n").unwrap();
+    let without = parse(b".1.\n.3.\n").unwrap();
+    assert_eq!(
+        judge::printer::target(&with),
+        judge::printer::target(&without)
+    );
+    let target = judge::printer::target(&with);
+    assert_eq!(target.cells[0][10], 3); // L carries colour 3
+    assert_eq!(target.cells[1][10], 2); // J carries colour 1
+    assert_eq!(target.cells[2][10], 0);
 }
 
 fn drop(letter: char, rotation: usize, column: usize) -> Drop {

@@ -99,6 +99,15 @@ fn a_ppm_on_standard_input_with_a_chosen_transparent_colour() {
 }
 
 #[test]
+fn transparent_margins_around_a_sprite_are_not_printed() {
+    let sprite = b"......\n..12..\n.3333.\n..2...\n......\n......\n";
+    let (end, drops, stderr) = print(&[], sprite);
+    assert_eq!(end, Termination::Exited(0), "{stderr}");
+    let picture = Picture::parse(sprite, DEFAULT_TRANSPARENT).unwrap();
+    referee(&picture, &drops).unwrap();
+}
+
+#[test]
 fn the_same_picture_gives_the_same_drops() {
     let text = random_picture(7, 12, 6, 40).to_text();
     let first = print(&[], text.as_bytes()).1;

@@ -176,28 +176,32 @@ pub fn replay_drops(text: &str) -> Result<(Field, usize), String> {
     Ok((field, drops.len()))
 }
 
-/// Where a picture goes: bottom row on row 0, centred (columns offset by
-/// (21 - width) / 2).
+/// Where a picture goes: centred (columns offset by (21 - width) / 2), its
+/// lowest row with pixels on row 0 (transparent rows under it are margin,
+/// as around a sprite, not part of the drawing).
 pub fn picture_offset(picture: &Picture) -> usize {
     (FIELD_WIDTH - picture.width) / 2
 }
 
-/// The piece number the picture wants in a field cell (0: empty).
-pub fn expected_cell(picture: &Picture, row: usize, column: usize) -> u8 {
+/// The field the picture asks for: each cell empty (0) or the number of
+/// the piece that carries the pixel's colour.
+pub fn target(picture: &Picture) -> Field {
+    let mut field = Field::default();
     let offset = picture_offset(picture);
-    if row >= picture.height || column < offset || column >= offset + picture.width {
-        return 0;
-    }
-    match picture.pixels[picture.height - 1 - row][column - offset] {
-        0 => 0,
-        colour => {
-            let letter = COLOUR_PIECES[usize::from(colour) - 1];
-            Piece::ALL
-                .iter()
-                .find(|p| p.letter() == letter)
-                .map_or(0, |p| p.number())
+    let margin = picture.bottom_margin();
+    let rows = picture.pixels.iter().rev().skip(margin);
+    for (row, pixels) in field.cells.iter_mut().zip(rows) {
+        for (cell, &colour) in row[offset..].iter_mut().zip(pixels) {
+            if colour != 0 {
+                let letter = COLOUR_PIECES[usize::from(colour) - 1];
+                *cell = Piece::ALL
+                    .iter()
+                    .find(|p| p.letter() == letter)
+                    .map_or(0, |p| p.number());
+            }
         }
     }
+    field
 }
 
 /// Every cell where the field differs from the picture, as messages.
@@ -212,10 +216,11 @@ pub fn mismatches(picture: &Picture, field: &Field) -> Vec<String> {
             }
         }
     };
+    let target = target(picture);
     let mut found = Vec::new();
     for (r, row) in field.cells.iter().enumerate() {
         for (c, &k) in row.iter().enumerate() {
-            let want = expected_cell(picture, r, c);
+            let want = target.cells[r][c];
             if want != k {
                 found.push(format!(
                     "row {r}, column {c}: expected {}, found {}",

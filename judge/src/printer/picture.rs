@@ -62,22 +62,32 @@ impl Picture {
         self.pixels.iter().flatten().filter(|&&p| p != 0).count()
     }
 
+    /// Fully transparent rows at the bottom: a margin, not printed (the
+    /// lowest row with pixels stands on the floor).
+    pub fn bottom_margin(&self) -> usize {
+        self.pixels
+            .iter()
+            .rev()
+            .take_while(|row| row.iter().all(|&p| p == 0))
+            .count()
+    }
+
     /// Under ordinary gravity no row can be empty below a row that is not
-    /// (a piece always rests on something), so such a picture cannot be
-    /// printed; transparent rows on top are simply not printed.
+    /// (a piece always rests on something), so a transparent row between
+    /// rows with pixels cannot be printed; transparent rows above or below
+    /// all the pixels are margins.
     pub fn printable(&self) -> Result<(), PictureError> {
         let empty = |r: usize| self.pixels[r].iter().all(|&p| p == 0);
-        let bottom_up: Vec<usize> = (0..self.height).rev().collect();
-        for (i, &r) in bottom_up.iter().enumerate() {
-            if empty(r) && bottom_up[i + 1..].iter().any(|&above| !empty(above)) {
-                return error(format!(
-                    "row {} (from the top) is transparent under a row with pixels: with ordinary gravity \
-                     no empty row can stay under blocks, so this picture cannot be printed",
-                    r + 1
-                ));
-            }
+        let lowest = self.height - self.bottom_margin();
+        let highest = (0..self.height).find(|&r| !empty(r)).unwrap_or(0);
+        match (highest..lowest).find(|&r| empty(r)) {
+            Some(r) => error(format!(
+                "row {} (from the top) is transparent between rows with pixels: with ordinary \
+                 gravity no empty row can stay under blocks, so this picture cannot be printed",
+                r + 1
+            )),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 

@@ -5,20 +5,19 @@
 use std::fmt::Write as _;
 
 use super::picture::Picture;
-use super::{expected_cell, parse_drops, Field, FIELD_HEIGHT, FIELD_WIDTH};
+use super::{parse_drops, target, Field, FIELD_HEIGHT, FIELD_WIDTH};
 use crate::olympiad::Piece;
 use crate::replay::{PieceRecord, Replay, KEYFRAME_EVERY};
 
 /// Cells of the field that already hold what the picture wants there
 /// (pixels and the empty cells around them).
-fn cells_right(picture: &Picture, field: &Field) -> u64 {
-    let mut right = 0;
-    for (r, row) in field.cells.iter().enumerate() {
-        for (c, &k) in row.iter().enumerate() {
-            right += u64::from(expected_cell(picture, r, c) == k);
-        }
-    }
-    right
+fn cells_right(target: &Field, field: &Field) -> u64 {
+    let pairs = target
+        .cells
+        .iter()
+        .flatten()
+        .zip(field.cells.iter().flatten());
+    pairs.filter(|(want, have)| want == have).count() as u64
 }
 
 fn keyframe(field: &Field) -> String {
@@ -32,6 +31,7 @@ fn keyframe(field: &Field) -> String {
 /// Records the drops; Err names the line that cannot be read or played.
 pub fn record(title: &str, picture: &Picture, drops: &str) -> Result<Replay, String> {
     let drops = parse_drops(drops).map_err(|e| e.to_string())?;
+    let target = target(picture);
     let mut field = Field::default();
     let mut moves = Vec::with_capacity(drops.len());
     let mut keyframes = Vec::new();
@@ -59,7 +59,7 @@ pub fn record(title: &str, picture: &Picture, drops: &str) -> Result<Replay, Str
             }
             events.push(event + "]");
         }
-        scores.push(cells_right(picture, &field));
+        scores.push(cells_right(&target, &field));
         moves.push(PieceRecord {
             kind: drop.piece.number(),
             rotation: drop.rotation as i64,
@@ -71,7 +71,7 @@ pub fn record(title: &str, picture: &Picture, drops: &str) -> Result<Replay, Str
     let right = scores
         .last()
         .copied()
-        .unwrap_or_else(|| cells_right(picture, &field));
+        .unwrap_or_else(|| cells_right(&target, &field));
     let end = match total - right {
         0 => format!("{} pieces: the picture is printed exactly", drops.len()),
         wrong => format!(

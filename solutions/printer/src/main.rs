@@ -280,20 +280,23 @@ fn ppm_number(bytes: &[u8], at: &mut usize, what: &str) -> Result<usize, String>
 }
 
 /// A piece always rests on something and deleting rows closes gaps, so an
-/// empty row can never stay under blocks.
+/// empty row can never stay under blocks. Transparent rows above or below
+/// all the pixels are margins: the lowest row with pixels goes on the floor.
 fn printable(picture: &Picture) -> Result<(), String> {
-    let mut seen_pixels = false;
-    for (i, row) in picture.pixels.iter().enumerate() {
-        let empty = row.iter().all(|&p| p == 0);
-        if empty && seen_pixels {
-            return Err(format!(
-                "row {} (from the top) is transparent under pixels: no empty row can stay under blocks",
-                i + 1
-            ));
-        }
-        seen_pixels |= !empty;
+    let empty: Vec<bool> = picture
+        .pixels
+        .iter()
+        .map(|row| row.iter().all(|&p| p == 0))
+        .collect();
+    let highest = empty.iter().position(|&e| !e).unwrap_or(0);
+    let lowest = empty.iter().rposition(|&e| !e).unwrap_or(0);
+    match (highest..lowest).find(|&r| empty[r]) {
+        Some(r) => Err(format!(
+            "row {} (from the top) is transparent between rows with pixels: no empty row can stay under blocks",
+            r + 1
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 // ---------------------------------------------------------------------------
@@ -906,15 +909,18 @@ fn print(picture: &Picture) -> Result<Vec<Drop>, String> {
     let offset = (WIDTH - picture.width) / 2;
     let mut field = Field::new();
     let mut drops = Vec::new();
-    for y in 0..picture.height {
-        let source = &picture.pixels[picture.height - 1 - y];
+    // Bottom up, from the lowest row with pixels; printable, so the rows
+    // with pixels come without a gap.
+    let rows = picture.pixels.iter().enumerate().rev();
+    let drawn = rows.skip_while(|(_, row)| row.iter().all(|&p| p == 0));
+    for (y, (top_index, source)) in drawn.enumerate() {
         if source.iter().all(|&p| p == 0) {
-            break; // printable: nothing above either
+            break;
         }
         let mut want = [0u8; WIDTH];
         want[offset..offset + picture.width].copy_from_slice(source);
         print_row(&shapes, &mut field, y, &want, &mut drops)
-            .map_err(|e| format!("row {} from the top: {}", picture.height - y, e))?;
+            .map_err(|e| format!("row {} from the top: {}", top_index + 1, e))?;
     }
     Ok(drops)
 }
