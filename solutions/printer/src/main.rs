@@ -905,10 +905,12 @@ const ORDER_BUDGET: u32 = 300;
 const BRANCH_ROWS: usize = 2;
 
 fn print(picture: &Picture) -> Result<Vec<Drop>, String> {
-    let shapes = shapes();
+    let mut printer = Printer {
+        shapes: shapes(),
+        field: Field::new(),
+        drops: Vec::new(),
+    };
     let offset = (WIDTH - picture.width) / 2;
-    let mut field = Field::new();
-    let mut drops = Vec::new();
     // Bottom up, from the lowest row with pixels; printable, so the rows
     // with pixels come without a gap.
     let rows = picture.pixels.iter().enumerate().rev();
@@ -919,10 +921,11 @@ fn print(picture: &Picture) -> Result<Vec<Drop>, String> {
         }
         let mut want = [0u8; WIDTH];
         want[offset..offset + picture.width].copy_from_slice(source);
-        print_row(&shapes, &mut field, y, &want, &mut drops)
+        printer
+            .print_row(y, &want)
             .map_err(|e| format!("row {} from the top: {}", top_index + 1, e))?;
     }
-    Ok(drops)
+    Ok(printer.drops)
 }
 
 fn row_mask(row: &[u8; WIDTH]) -> u32 {
@@ -946,157 +949,139 @@ fn below_mask(field: &Field, y: usize) -> u32 {
     }
 }
 
-/// Prints picture row y. Pixels over holes of the row below are printed in
-/// one batch if one is found quickly, else on a platform.
-fn print_row(
-    shapes: &[Shape],
-    field: &mut Field,
-    y: usize,
-    want: &[u8; WIDTH],
-    drops: &mut Vec<Drop>,
-) -> Result<(), String> {
-    let below = below_mask(field, y);
-    let pixels = row_mask(want);
-    if pixels & !below != 0 {
-        if let Some(batch) = find_batch(shapes, field, y, want, 0, 0) {
-            return play_batch(shapes, field, y, want, batch, drops);
-        }
-        return print_on_platform(shapes, field, y, want, drops);
-    }
-    print_pixels(shapes, field, y, want, drops)
-}
-
-/// Batches until the row's pixels are all there.
 /// Pixels printed first in one batch can leave another that no batch
 /// prints any more; the row then starts again with the stuck pixels first,
 /// at most this many times.
-const ROW_RESTARTS: usize = 4;
+const ROW_RESTARTS: u64 = 4;
 
-fn print_pixels(
-    shapes: &[Shape],
-    field: &mut Field,
-    y: usize,
-    want: &[u8; WIDTH],
-    drops: &mut Vec<Drop>,
-) -> Result<(), String> {
-    let (start, dropped) = (field.clone(), drops.len());
-    let mut first = 0;
-    for restart in 0..ROW_RESTARTS as u64 {
-        let effort = 1 + 3 * restart;
-        match print_pixels_from(shapes, field, y, want, drops, first, effort)? {
-            0 => return Ok(()),
-            stuck => {
-                *field = start.clone();
-                drops.truncate(dropped);
-                first |= stuck;
-            }
-        }
-    }
-    Err("no batch of pieces found for its pixels".to_string())
+/// The field as the drops so far leave it.
+struct Printer {
+    shapes: Vec<Shape>,
+    field: Field,
+    drops: Vec<Drop>,
 }
 
-/// Batches until the row is done (Ok(0)) or some pixels cannot be printed
-/// after those already there (Ok(those pixels)).
-fn print_pixels_from(
-    shapes: &[Shape],
-    field: &mut Field,
-    y: usize,
-    want: &[u8; WIDTH],
-    drops: &mut Vec<Drop>,
-    first: u32,
-    effort: u64,
-) -> Result<u32, String> {
-    loop {
-        let printed = row_mask(&field.rows[y]);
-        let missing = row_mask(want) & !printed;
-        if missing == 0 {
-            return Ok(0);
+impl Printer {
+    /// Prints picture row y. Pixels over holes of the row below are printed
+    /// in one batch if one is found quickly, else on a platform.
+    fn print_row(&mut self, y: usize, want: &[u8; WIDTH]) -> Result<(), String> {
+        let pixels = row_mask(want);
+        if pixels & !below_mask(&self.field, y) != 0 {
+            if let Some(batch) = find_batch(&self.shapes, &self.field, y, want, 0, 0) {
+                return self.play_batch(y, want, batch);
+            }
+            return self.print_on_platform(y, want);
         }
-        let batch = find_batch(shapes, field, y, want, first, effort);
-        match batch {
-            Some(batch) => play_batch(shapes, field, y, want, batch, drops)?,
-            None if printed == 0 && y + PLATFORM_ROWS < HEIGHT => {
-                print_on_platform(shapes, field, y, want, drops)?;
+        self.print_pixels(y, want)
+    }
+
+    /// Batches until the row's pixels are all there.
+    fn print_pixels(&mut self, y: usize, want: &[u8; WIDTH]) -> Result<(), String> {
+        let (start, dropped) = (self.field.clone(), self.drops.len());
+        let mut first = 0;
+        for restart in 0..ROW_RESTARTS {
+            match self.print_pixels_from(y, want, first, 1 + 3 * restart)? {
+                0 => return Ok(()),
+                stuck => {
+                    self.field = start.clone();
+                    self.drops.truncate(dropped);
+                    first |= stuck;
+                }
+            }
+        }
+        Err("no batch of pieces found for its pixels".to_string())
+    }
+
+    /// Batches until the row is done (Ok(0)) or some pixels cannot be
+    /// printed after those already there (Ok(those pixels)).
+    fn print_pixels_from(
+        &mut self,
+        y: usize,
+        want: &[u8; WIDTH],
+        first: u32,
+        effort: u64,
+    ) -> Result<u32, String> {
+        loop {
+            let printed = row_mask(&self.field.rows[y]);
+            let missing = row_mask(want) & !printed;
+            if missing == 0 {
                 return Ok(0);
             }
-            None => return Ok(missing),
+            match find_batch(&self.shapes, &self.field, y, want, first, effort) {
+                Some(batch) => self.play_batch(y, want, batch)?,
+                None if printed == 0 && y + PLATFORM_ROWS < HEIGHT => {
+                    self.print_on_platform(y, want)?;
+                    return Ok(0);
+                }
+                None => return Ok(missing),
+            }
         }
     }
-}
 
-/// Drops the batch and checks the field: the chosen pixels added to row y,
-/// nothing else changed, nothing above.
-fn play_batch(
-    shapes: &[Shape],
-    field: &mut Field,
-    y: usize,
-    want: &[u8; WIDTH],
-    (chosen, placements): (u32, Vec<(usize, usize)>),
-    drops: &mut Vec<Drop>,
-) -> Result<(), String> {
-    let mut expected = field.rows.clone();
-    let pixels = field_row(want);
-    for c in (0..WIDTH).filter(|c| chosen >> c & 1 == 1) {
-        expected[y][c] = pixels[c];
+    /// Drops the batch and checks the field: the chosen pixels added to row
+    /// y, nothing else changed, nothing above.
+    fn play_batch(
+        &mut self,
+        y: usize,
+        want: &[u8; WIDTH],
+        (chosen, placements): (u32, Vec<Placement>),
+    ) -> Result<(), String> {
+        let mut expected = self.field.rows.clone();
+        let pixels = field_row(want);
+        for c in (0..WIDTH).filter(|c| chosen >> c & 1 == 1) {
+            expected[y][c] = pixels[c];
+        }
+        self.play(&placements)?;
+        if self.field.rows != expected {
+            return Err("internal error: a batch did not leave the field it planned".to_string());
+        }
+        Ok(())
     }
-    play(shapes, field, &placements, drops)?;
-    if field.rows != expected {
-        return Err("internal error: a batch did not leave the field it planned".to_string());
-    }
-    Ok(())
-}
 
-fn play(
-    shapes: &[Shape],
-    field: &mut Field,
-    placements: &[(usize, usize)],
-    drops: &mut Vec<Drop>,
-) -> Result<(), String> {
-    for &(s, column) in placements {
-        let shape = &shapes[s];
-        field.drop_piece(shape, column)?;
-        drops.push(Drop {
-            kind: shape.kind,
-            rotation: shape.rotation,
-            column,
-        });
+    fn play(&mut self, placements: &[Placement]) -> Result<(), String> {
+        for p in placements {
+            let shape = &self.shapes[p.shape];
+            self.field.drop_piece(shape, p.column)?;
+            self.drops.push(Drop {
+                kind: shape.kind,
+                rotation: shape.rotation,
+                column: p.column,
+            });
+        }
+        Ok(())
     }
-    Ok(())
-}
 
-/// A platform on row y, the pixels printed on top of it, then the key: the
-/// platform's rows go and the pixels drop onto row y.
-fn print_on_platform(
-    shapes: &[Shape],
-    field: &mut Field,
-    y: usize,
-    want: &[u8; WIDTH],
-    drops: &mut Vec<Drop>,
-) -> Result<(), String> {
-    let region = Region::platform(below_mask(field, y));
-    let orders: Vec<Vec<usize>> = (0..PLATFORM_RESTARTS)
-        .map(|r| shape_order(shapes.len(), y as u64 * 1000 + r))
-        .collect();
-    let placements =
-        attempt(&region, shapes, &orders, false, 1).ok_or("no platform found under its pixels")?;
-    let placements: Vec<(usize, usize)> = placements.iter().map(|p| (p.shape, p.column)).collect();
-    play(shapes, field, &placements, drops)?;
-    let left = PLATFORM_ROWS - 1;
-    if (0..left).any(|r| row_mask(&field.rows[y + r]) != region.needed[r + 1]) {
-        return Err("internal error: the platform is not where it was planned".to_string());
+    /// A platform on row y, the pixels printed on top of it, then the key:
+    /// the platform's rows go and the pixels drop onto row y.
+    fn print_on_platform(&mut self, y: usize, want: &[u8; WIDTH]) -> Result<(), String> {
+        let region = Region::platform(below_mask(&self.field, y));
+        let orders: Vec<Vec<usize>> = (0..PLATFORM_RESTARTS)
+            .map(|r| shape_order(self.shapes.len(), y as u64 * 1000 + r))
+            .collect();
+        let placements = attempt(&region, &self.shapes, &orders, false, 1)
+            .ok_or("no platform found under its pixels")?;
+        self.play(&placements)?;
+        let left = PLATFORM_ROWS - 1;
+        if (0..left).any(|r| row_mask(&self.field.rows[y + r]) != region.needed[r + 1]) {
+            return Err("internal error: the platform is not where it was planned".to_string());
+        }
+        self.print_pixels(y + left, want)?;
+        let key = self
+            .shapes
+            .iter()
+            .position(|s| (s.kind, s.rotation) == KEY)
+            .ok_or("internal error: no key shape")?;
+        self.play(&[Placement {
+            shape: key,
+            row: 0,
+            column: 0,
+        }])?;
+        let rows = &self.field.rows;
+        if rows[y] != field_row(want) || rows[y + 1..].iter().any(|r| r != &[0; WIDTH]) {
+            return Err("internal error: the platform did not go as planned".to_string());
+        }
+        Ok(())
     }
-    print_pixels(shapes, field, y + left, want, drops)?;
-    let key = shapes
-        .iter()
-        .position(|s| (s.kind, s.rotation) == KEY)
-        .ok_or("internal error: no key shape")?;
-    play(shapes, field, &[(key, 0)], drops)?;
-    let done =
-        field.rows[y] == field_row(want) && field.rows[y + 1..].iter().all(|r| r == &[0; WIDTH]);
-    if !done {
-        return Err("internal error: the platform did not go as planned".to_string());
-    }
-    Ok(())
 }
 
 /// The field cells of a picture row: each pixel the number of its piece.
@@ -1108,7 +1093,7 @@ fn field_row(want: &[u8; WIDTH]) -> [u8; WIDTH] {
     row
 }
 
-/// Pixels to print and the drops (shape, column) that print them, trying
+/// Pixels to print and the pieces that print them, in drop order, trying
 /// the cheap kinds of batch first: with no row deleted before the last
 /// piece (fast to search), then rows free to go early; all missing pixels,
 /// then all but one, then one at a time; as few deleted rows as the cell
@@ -1120,7 +1105,7 @@ fn find_batch(
     want: &[u8; WIDTH],
     first: u32,
     effort: u64,
-) -> Option<(u32, Vec<(usize, usize)>)> {
+) -> Option<(u32, Vec<Placement>)> {
     let printed = row_mask(&field.rows[y]);
     let missing = row_mask(want) & !printed;
     let below = below_mask(field, y);
@@ -1177,8 +1162,7 @@ fn find_batch(
                 let region = Region::new(deleted, shift, chosen, printed, want, below);
                 let found = attempt(&region, shapes, &orders, last_piece, effort.max(1));
                 if let Some(placements) = found {
-                    let drops = placements.iter().map(|p| (p.shape, p.column)).collect();
-                    return Some((chosen, drops));
+                    return Some((chosen, placements));
                 }
             }
         }
