@@ -36,18 +36,17 @@ pub struct Recorder {
     previous: Board,
 }
 
-fn cells_string(painted: &PaintedBoard) -> String {
-    painted
-        .cells
-        .iter()
-        .flat_map(|row| row.iter().map(|&k| char::from(b'0' + k)))
+/// A keyframe: the piece number of every cell, one digit each, row 0 first.
+pub fn keyframe<'a, R: AsRef<[u8]> + 'a>(rows: impl IntoIterator<Item = &'a R>) -> String {
+    rows.into_iter()
+        .flat_map(|row| row.as_ref().iter().map(|&k| char::from(b'0' + k)))
         .collect()
 }
 
 impl Watcher for Recorder {
     fn piece_started(&mut self, _number: usize, kind: Piece, mv: Move) {
         if self.pieces.len() % KEYFRAME_EVERY == 0 {
-            self.keyframes.push(cells_string(&self.painted));
+            self.keyframes.push(keyframe(&self.painted.cells));
         }
         self.pieces.push(PieceRecord {
             kind: kind.number(),

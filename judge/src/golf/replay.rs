@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use super::rules::{decode_move, score_game, shape, Grid, Mode, MoveError, RowMap, ROWS, WIDTH};
-use crate::replay::{PieceRecord, Replay, KEYFRAME_EVERY};
+use crate::replay::{keyframe, PieceRecord, Replay, KEYFRAME_EVERY};
 
 /// The page's piece numbers (1..7 = I J L O S T Z) of golf kinds O I Z J L S T.
 const PAGE_NUMBER: [u8; 7] = [4, 1, 7, 2, 3, 5, 6];
@@ -43,11 +43,7 @@ pub fn record(title: &str, input: &[u8], output: &[u8], mode: Mode) -> Result<Re
     for (offset, (&piece, &answer)) in input.iter().zip(output).enumerate() {
         let (kind, rotation, x) = decode_move(offset, piece, answer)?;
         if offset % KEYFRAME_EVERY == 0 {
-            keyframes.push(
-                (0..ROWS)
-                    .flat_map(|r| colours[page_row(r)].map(|k| char::from(b'0' + k)))
-                    .collect(),
-            );
+            keyframes.push(keyframe((0..ROWS).map(|r| &colours[page_row(r)])));
         }
         let number = PAGE_NUMBER[kind];
         let mut events = Vec::new();

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::picture::Picture;
 use super::{parse_drops, target, Field, FIELD_HEIGHT, FIELD_WIDTH};
 use crate::olympiad::Piece;
-use crate::replay::{PieceRecord, Replay, KEYFRAME_EVERY};
+use crate::replay::{keyframe, PieceRecord, Replay, KEYFRAME_EVERY};
 
 /// Cells of the field that already hold what the picture wants there
 /// (pixels and the empty cells around them).
@@ -20,14 +20,6 @@ fn cells_right(target: &Field, field: &Field) -> u64 {
     pairs.filter(|(want, have)| want == have).count() as u64
 }
 
-fn keyframe(field: &Field) -> String {
-    field
-        .cells
-        .iter()
-        .flat_map(|row| row.iter().map(|&k| char::from(b'0' + k)))
-        .collect()
-}
-
 /// Records the drops; Err names the line that cannot be read or played.
 pub fn record(title: &str, picture: &Picture, drops: &str) -> Result<Replay, String> {
     let drops = parse_drops(drops).map_err(|e| e.to_string())?;
@@ -38,7 +30,7 @@ pub fn record(title: &str, picture: &Picture, drops: &str) -> Result<Replay, Str
     let mut scores = Vec::with_capacity(drops.len());
     for (i, (line, drop)) in drops.iter().enumerate() {
         if i % KEYFRAME_EVERY == 0 {
-            keyframes.push(keyframe(&field));
+            keyframes.push(keyframe(&field.cells));
         }
         let filled = field
             .place(*drop)
