@@ -514,26 +514,6 @@ impl Region {
         region
     }
 
-    /// Can the shape's blocks go there: cells the batch fills, in the pixel
-    /// row only the right colour, resting on something?
-    fn fits(&self, shape: &Shape, at: Placement, open: &[u32; MAX_ROWS]) -> bool {
-        if at.row + shape.height > self.rows {
-            return false;
-        }
-        let mut rests = false;
-        for dr in 0..shape.height {
-            let r = at.row + dr;
-            let blocks = shape.masks[dr] << at.column;
-            if blocks & !open[r] != 0
-                || (r == self.pixel_row && blocks & !self.allowed[shape.kind] != 0)
-            {
-                return false;
-            }
-            rests |= shape.undersides[dr] << at.column & self.held[r] != 0;
-        }
-        rests
-    }
-
     /// The columns where the shape fits with its bottom in `row` (bit c:
     /// box corner in column c), all columns at once.
     fn fitting_columns(&self, shape: &Shape, row: usize, open: &[u32; MAX_ROWS]) -> u32 {
@@ -566,35 +546,37 @@ impl Region {
     /// holes of the picture), so it has a block in every full row; it
     /// drops last, so nothing in the batch is above it.
     fn last_pieces(&self, shapes: &[Shape]) -> Vec<Placement> {
+        let full_rows = ((1u32 << self.rows) - 1) & !(1 << self.pixel_row);
         let mut found = Vec::new();
         for (s, shape) in shapes.iter().enumerate() {
             for row in 0..self.rows {
-                for column in 0..=WIDTH - shape.width {
-                    let at = Placement {
-                        shape: s,
-                        row,
-                        column,
-                    };
-                    let rows_hit = shape
-                        .cells
-                        .iter()
-                        .fold(0u32, |m, &(dr, _)| m | 1 << (row + dr));
-                    let full_rows = ((1u32 << self.rows) - 1) & !(1 << self.pixel_row);
+                // Every row of a shape's box has a block.
+                let rows_hit = (row..row + shape.height).fold(0u32, |m, r| m | 1 << r);
+                if rows_hit & full_rows != full_rows {
+                    continue;
+                }
+                let mut columns = self.fitting_columns(shape, row, &self.needed);
+                while columns != 0 {
+                    let column = columns.trailing_zeros() as usize;
+                    columns &= columns - 1;
                     let on_top = (0..shape.width).all(|dc| {
                         let top = shape
                             .cells
                             .iter()
                             .filter(|&&(_, c)| c == dc)
                             .map(|&(r, _)| r)
-                            .max()
-                            .unwrap_or(0);
-                        (row + top + 1..self.rows).all(|r| self.needed[r] >> (column + dc) & 1 == 0)
+                            .max();
+                        let above = row + top.unwrap_or(0) + 1..self.rows;
+                        above
+                            .into_iter()
+                            .all(|r| self.needed[r] >> (column + dc) & 1 == 0)
                     });
-                    if rows_hit & full_rows == full_rows
-                        && on_top
-                        && self.fits(shape, at, &self.needed)
-                    {
-                        found.push(at);
+                    if on_top {
+                        found.push(Placement {
+                            shape: s,
+                            row,
+                            column,
+                        });
                     }
                 }
             }
@@ -1306,6 +1288,27 @@ fn shape_order(count: usize, seed: u64) -> Vec<usize> {
 mod tests {
     use super::*;
 
+    /// One placement at a time: the reference `fitting_columns` must agree
+    /// with. Can the shape's blocks go there: cells the batch fills, in the
+    /// pixel row only the right colour, resting on something?
+    fn fits(region: &Region, shape: &Shape, at: Placement, open: &[u32; MAX_ROWS]) -> bool {
+        if at.row + shape.height > region.rows {
+            return false;
+        }
+        let mut rests = false;
+        for dr in 0..shape.height {
+            let r = at.row + dr;
+            let blocks = shape.masks[dr] << at.column;
+            if blocks & !open[r] != 0
+                || (r == region.pixel_row && blocks & !region.allowed[shape.kind] != 0)
+            {
+                return false;
+            }
+            rests |= shape.undersides[dr] << at.column & region.held[r] != 0;
+        }
+        rests
+    }
+
     /// xorshift64, for seeded random regions.
     fn next(state: &mut u64) -> u64 {
         *state ^= *state << 13;
@@ -1342,7 +1345,7 @@ mod tests {
                             row,
                             column,
                         };
-                        let one = region.fits(shape, at, &open);
+                        let one = fits(&region, shape, at, &open);
                         assert_eq!(columns >> column & 1 == 1, one, "{row} {column}");
                         fitting += usize::from(one);
                     }
