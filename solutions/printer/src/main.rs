@@ -878,7 +878,7 @@ impl<'a> Tiler<'a> {
 /// rows free to go early, and per batch shape; shape orders per attempt.
 const LAST_PIECE_BUDGET: u64 = 300;
 const FREE_BUDGET: u64 = 2_000;
-const BATCH_BUDGET: u64 = 15000;
+const BATCH_BUDGET: u64 = 15_000;
 const RESTARTS: u64 = 2;
 const PLATFORM_RESTARTS: u64 = 8;
 /// Steps of the search for a drop order of one tiling.
