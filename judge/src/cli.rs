@@ -1,8 +1,12 @@
-//! Command-line plumbing shared by the binaries: a small argument parser and
-//! the exit-code convention of the `judge` tool.
+//! Command-line plumbing shared by the binaries: each command's options are
+//! declared once in a `Spec`, from which the parser, the usage line and
+//! `judge help` all come; the exit-code table; typed verdicts.
 
+use std::ffi::{OsStr, OsString};
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::time::Duration;
 
 /// Exit codes of `judge` subcommands (contest-system front ends use their
 /// system's codes instead).
@@ -14,16 +18,51 @@ pub mod exit {
     pub const FAILURE: i32 = 1;
     /// The command line is wrong.
     pub const USAGE: i32 = 2;
+    /// The contestant's output was rejected (golf, printer): a verdict.
+    pub const REJECTED: i32 = 3;
+    /// An internal error of the judge (a panic), which no system mistakes
+    /// for a verdict.
+    pub const INTERNAL: i32 = 101;
+}
+
+/// What a command decided about a contestant's work. Failures of the judge
+/// itself are `Failure`s, never verdicts.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Verdict<T> {
+    Accepted(T),
+    /// The contestant's output breaks the rules; the message says where.
+    Rejected(String),
 }
 
 #[derive(Debug)]
 pub struct UsageError(pub String);
 
-/// Why a subcommand stopped: the user's command line, or the judge itself.
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Why a subcommand stopped without doing its work.
 #[derive(Debug)]
 pub enum Failure {
+    /// The command line is wrong (exit 2).
     Usage(UsageError),
+    /// The judge, the jury's files or the machine failed (exit 1).
     Judge(String),
+    /// `--help` was asked for: the text goes to stdout, exit 0.
+    Help(String),
+}
+
+impl Failure {
+    pub fn judge(message: impl Into<String>) -> Failure {
+        Failure::Judge(message.into())
+    }
+
+    /// An I/O error on a file, naming the file.
+    pub fn io(path: &Path, error: impl fmt::Display) -> Failure {
+        Failure::Judge(format!("{}: {error}", path.display()))
+    }
 }
 
 impl From<UsageError> for Failure {
@@ -32,89 +71,258 @@ impl From<UsageError> for Failure {
     }
 }
 
-impl fmt::Display for UsageError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+/// A whole file, or a failure that names it.
+pub fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
+    std::fs::read(path).map_err(|e| Failure::io(path, e))
+}
+
+pub fn write_file(path: &Path, bytes: impl AsRef<[u8]>) -> Result<(), Failure> {
+    std::fs::write(path, bytes).map_err(|e| Failure::io(path, e))
+}
+
+/// One option of a command: its name, the placeholder of its value (None
+/// for a switch) and one line of help.
+pub struct Opt {
+    pub name: &'static str,
+    pub value: Option<&'static str>,
+    pub help: &'static str,
+}
+
+/// Shorthand for option tables.
+pub const fn opt(name: &'static str, value: &'static str, help: &'static str) -> Opt {
+    Opt {
+        name,
+        value: Some(value),
+        help,
     }
 }
 
-/// Positional arguments plus `--name value`, `--name=value` and switches.
-#[derive(Debug, Default)]
-pub struct Args {
-    pub positional: Vec<String>,
-    options: Vec<(String, Option<String>)>,
+pub const fn switch(name: &'static str, help: &'static str) -> Opt {
+    Opt {
+        name,
+        value: None,
+        help,
+    }
 }
 
-impl Args {
-    /// `valued` names the options that take a value; `switches` those that
-    /// do not. Anything else starting with `--` is an error.
-    pub fn parse(
-        args: impl IntoIterator<Item = String>,
-        valued: &[&str],
-        switches: &[&str],
-    ) -> Result<Args, UsageError> {
-        let mut parsed = Args::default();
+/// A command: its words after `judge`, its positional arguments as shown in
+/// the usage line, how many it takes, what it does, and its options.
+pub struct Spec {
+    pub command: &'static str,
+    pub positional: &'static str,
+    pub min_positional: usize,
+    pub max_positional: usize,
+    pub about: &'static str,
+    pub options: &'static [Opt],
+}
+
+impl Spec {
+    /// `judge COMMAND POSITIONAL [--option VALUE]...`, wrapped for a terminal.
+    pub fn usage(&self) -> String {
+        let mut words: Vec<String> = Vec::new();
+        if !self.positional.is_empty() {
+            words.push(self.positional.to_string());
+        }
+        for o in self.options {
+            words.push(match o.value {
+                Some(v) => format!("[{} {v}]", o.name),
+                None => format!("[{}]", o.name),
+            });
+        }
+        let mut text = format!("judge {}", self.command);
+        let mut line_length = text.len();
+        for word in words {
+            if line_length + word.len() + 1 > 78 {
+                text.push_str("\n       ");
+                line_length = 7;
+            } else {
+                text.push(' ');
+                line_length += 1;
+            }
+            line_length += word.len();
+            text.push_str(&word);
+        }
+        text
+    }
+
+    /// The usage line, what the command does and one line per option.
+    pub fn help(&self) -> String {
+        let mut text = format!("usage: {}\n\n{}\n", self.usage(), self.about);
+        for o in self.options {
+            let name = match o.value {
+                Some(v) => format!("{} {v}", o.name),
+                None => o.name.to_string(),
+            };
+            text.push_str(&format!("  {name:<24} {}\n", o.help));
+        }
+        text
+    }
+
+    fn option(&self, name: &str) -> Option<&Opt> {
+        self.options.iter().find(|o| o.name == name)
+    }
+
+    /// Positional arguments, `--name value`, `--name=value` and switches.
+    /// `--help` anywhere asks for the command's help.
+    pub fn parse(&'static self, args: impl IntoIterator<Item = OsString>) -> Result<Args, Failure> {
+        let mut parsed = Args {
+            spec: self,
+            positional: Vec::new(),
+            options: Vec::new(),
+        };
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
-            if arg == "--" {
+            let Some(text) = arg.to_str() else {
+                parsed.positional.push(arg);
+                continue;
+            };
+            if text == "--" {
                 parsed.positional.extend(args.by_ref());
                 break;
             }
-            let (name, inline) = match arg.split_once('=') {
-                Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v.to_string())),
-                _ => (arg.clone(), None),
+            if text == "--help" || text == "-h" {
+                return Err(Failure::Help(self.help()));
+            }
+            let (name, inline) = match text.split_once('=') {
+                Some((n, v)) if n.starts_with("--") => (n, Some(OsString::from(v))),
+                _ => (text, None),
             };
-            let known = valued.contains(&name.as_str()) || switches.contains(&name.as_str());
-            if !known && (!arg.starts_with("--") || arg.len() == 2) {
+            let Some(option) = self.option(name) else {
+                if text.starts_with('-') && text.len() > 1 && text.parse::<f64>().is_err() {
+                    return Err(self.usage_error(format!("unknown option {text}")).into());
+                }
                 parsed.positional.push(arg);
                 continue;
-            }
-            if valued.contains(&name.as_str()) {
-                let value = match inline {
-                    Some(v) => v,
-                    None => args
-                        .next()
-                        .ok_or_else(|| UsageError(format!("{name} needs a value")))?,
-                };
-                parsed.options.push((name, Some(value)));
-            } else if switches.contains(&name.as_str()) && inline.is_none() {
-                parsed.options.push((name, None));
-            } else {
-                return Err(UsageError(format!("unknown option {arg}")));
-            }
+            };
+            let value = match (option.value, inline) {
+                (None, None) => None,
+                (None, Some(_)) => {
+                    return Err(self.usage_error(format!("{name} takes no value")).into())
+                }
+                (Some(_), Some(v)) => Some(v),
+                (Some(placeholder), None) => Some(args.next().ok_or_else(|| {
+                    self.usage_error(format!("{name} needs a value ({placeholder})"))
+                })?),
+            };
+            parsed.options.push((option.name, value));
+        }
+        let n = parsed.positional.len();
+        if n < self.min_positional || n > self.max_positional {
+            return Err(self.usage_error(String::new()).into());
         }
         Ok(parsed)
     }
 
+    /// A usage error: the message, then the usage line.
+    pub fn usage_error(&self, message: String) -> UsageError {
+        let usage = format!("usage: {}", self.usage());
+        if message.is_empty() {
+            UsageError(usage)
+        } else {
+            UsageError(format!("judge {}: {message}\n{usage}", self.command))
+        }
+    }
+}
+
+/// A subcommand of `judge`: its spec and what runs it.
+pub struct Command {
+    pub spec: &'static Spec,
+    pub run: fn(Args) -> Result<i32, Failure>,
+}
+
+/// A parsed command line.
+pub struct Args {
+    spec: &'static Spec,
+    pub positional: Vec<OsString>,
+    options: Vec<(&'static str, Option<OsString>)>,
+}
+
+impl Args {
     pub fn switch(&self, name: &str) -> bool {
-        self.options.iter().any(|(n, _)| n == name)
+        self.options.iter().any(|(n, _)| *n == name)
     }
 
-    /// The last value given for the option.
-    pub fn value(&self, name: &str) -> Option<&str> {
+    fn raw(&self, name: &str) -> Option<&OsStr> {
         self.options
             .iter()
             .rev()
-            .find(|(n, _)| n == name)
+            .find(|(n, _)| *n == name)
             .and_then(|(_, v)| v.as_deref())
     }
 
-    pub fn parsed_or<T: FromStr>(&self, name: &str, default: T) -> Result<T, UsageError> {
-        match self.value(name) {
-            None => Ok(default),
+    /// The last value given for the option, as a path (any bytes).
+    pub fn path(&self, name: &str) -> Option<PathBuf> {
+        self.raw(name).map(PathBuf::from)
+    }
+
+    /// The last value given for the option, as text.
+    pub fn value(&self, name: &str) -> Result<Option<&str>, UsageError> {
+        match self.raw(name) {
+            None => Ok(None),
             Some(v) => v
-                .parse()
-                .map_err(|_| UsageError(format!("{name}: '{v}' is not a valid value"))),
+                .to_str()
+                .map(Some)
+                .ok_or_else(|| self.bad(name, &v.to_string_lossy(), "is not UTF-8 text")),
         }
     }
 
-    /// Exactly `min..=max` positional arguments.
-    pub fn expect_positional(&self, min: usize, max: usize, usage: &str) -> Result<(), UsageError> {
-        let n = self.positional.len();
-        if n < min || n > max {
-            return Err(UsageError(format!("usage: {usage}")));
+    /// The positional argument `i` as a path.
+    pub fn positional_path(&self, i: usize) -> Option<&Path> {
+        self.positional.get(i).map(Path::new)
+    }
+
+    pub fn parsed_or<T: FromStr>(&self, name: &str, default: T) -> Result<T, UsageError> {
+        match self.value(name)? {
+            None => Ok(default),
+            Some(v) => v
+                .parse()
+                .map_err(|_| self.bad(name, v, "is not valid here")),
         }
-        Ok(())
+    }
+
+    /// A whole number within `range` (so nothing wraps or overflows later).
+    pub fn number_in(
+        &self,
+        name: &str,
+        default: u64,
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Result<u64, UsageError> {
+        let value = self.parsed_or(name, default)?;
+        if range.contains(&value) {
+            Ok(value)
+        } else {
+            Err(self.bad(
+                name,
+                &value.to_string(),
+                &format!("is out of range ({} to {})", range.start(), range.end()),
+            ))
+        }
+    }
+
+    /// A duration in seconds: a finite number above 0 and at most a day.
+    pub fn seconds(&self, name: &str, default: f64) -> Result<Duration, UsageError> {
+        let text = self.value(name)?;
+        let seconds = match text {
+            None => default,
+            Some(v) => v
+                .trim()
+                .parse::<f64>()
+                .map_err(|_| self.bad(name, v, "is not a number of seconds"))?,
+        };
+        if !(seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0) {
+            let shown = text.map_or_else(|| seconds.to_string(), str::to_string);
+            return Err(self.bad(name, &shown, "must be above 0 and at most 86400 seconds"));
+        }
+        Ok(Duration::from_secs_f64(seconds))
+    }
+
+    fn bad(&self, name: &str, value: &str, why: &str) -> UsageError {
+        self.spec.usage_error(format!("{name}: '{value}' {why}"))
+    }
+
+    /// A usage error for this command, with its usage line.
+    pub fn usage_error(&self, message: impl Into<String>) -> UsageError {
+        self.spec.usage_error(message.into())
     }
 }
 
@@ -162,7 +370,7 @@ pub fn say_text(text: &str) {
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
+            std::process::exit(exit::OK);
         }
         eprintln!("judge failure: cannot write to stdout: {e}");
         std::process::exit(exit::FAILURE);
@@ -178,44 +386,113 @@ macro_rules! say {
 }
 
 /// Prepares a binary's process: an internal error, should there be one,
-/// prints one line rather than a backtrace and exits with 101, which no
-/// contest system mistakes for a verdict. (SIGPIPE stays ignored: the judge
-/// writes to programs that may exit without reading.)
+/// prints one line rather than a backtrace and exits with 101. (SIGPIPE
+/// stays ignored: the judge writes to programs that may exit without
+/// reading.)
 pub fn init_process() {
     std::panic::set_hook(Box::new(|info| {
         eprintln!("judge failure: internal error (a bug in the judge): {info}");
     }));
 }
 
+/// Ends the process the way the exit-code table says.
+pub fn finish(result: Result<i32, Failure>) -> ! {
+    let code = match result {
+        Ok(status) => status,
+        Err(Failure::Help(text)) => {
+            say_text(&text);
+            exit::OK
+        }
+        Err(Failure::Usage(e)) => {
+            eprintln!("{e}");
+            exit::USAGE
+        }
+        Err(Failure::Judge(message)) => {
+            eprintln!("judge failure: {message}");
+            exit::FAILURE
+        }
+    };
+    std::process::exit(code)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn parse(args: &[&str]) -> Result<Args, UsageError> {
-        Args::parse(
-            args.iter().map(|s| s.to_string()),
-            &["--delay"],
-            &["--quiet"],
-        )
+    static SPEC: Spec = Spec {
+        command: "demo",
+        positional: "IN OUT",
+        min_positional: 0,
+        max_positional: 2,
+        about: "a demo",
+        options: &[
+            opt("--delay", "MS", "pause"),
+            switch("--quiet", "say less"),
+            opt("--time", "SECONDS", "limit"),
+        ],
+    };
+
+    fn parse(args: &[&str]) -> Result<Args, Failure> {
+        SPEC.parse(args.iter().map(OsString::from))
     }
 
     #[test]
     fn options_values_and_positionals() {
         let a = parse(&["in", "--delay", "5", "out", "--quiet", "--delay=7"]).unwrap();
         assert_eq!(a.positional, ["in", "out"]);
-        assert_eq!(a.value("--delay"), Some("7"));
+        assert_eq!(a.value("--delay").unwrap(), Some("7"));
         assert!(a.switch("--quiet"));
         assert_eq!(a.parsed_or("--delay", 0u64).unwrap(), 7);
     }
 
     #[test]
-    fn unknown_options_and_missing_values_are_usage_errors() {
-        assert!(parse(&["--nope"]).is_err());
-        assert!(parse(&["--delay"]).is_err());
-        assert!(parse(&["--quiet=1"]).is_err());
-        assert!(parse(&["--delay", "x"])
-            .unwrap()
-            .parsed_or("--delay", 0u64)
-            .is_err());
+    fn unknown_options_missing_values_and_extra_positionals_are_usage_errors() {
+        for bad in [
+            &["--nope"][..],
+            &["--delay"],
+            &["--quiet=1"],
+            &["a", "b", "c"],
+        ] {
+            assert!(matches!(parse(bad), Err(Failure::Usage(_))), "{bad:?}");
+        }
+        let a = parse(&["--delay", "x"]).unwrap();
+        assert!(a.parsed_or("--delay", 0u64).is_err());
+    }
+
+    #[test]
+    fn bad_durations_and_out_of_range_numbers_are_refused() {
+        for bad in ["-1", "nan", "inf", "1e30", "-0.5", "0", "x"] {
+            let a = parse(&["--time", bad]).unwrap();
+            let e = a.seconds("--time", 1.0).unwrap_err();
+            assert!(e.0.contains("--time"), "{bad}: {e}");
+        }
+        let a = parse(&["--time", "2.5", "--delay", "17592186044416"]).unwrap();
+        assert_eq!(
+            a.seconds("--time", 1.0).unwrap(),
+            Duration::from_millis(2500)
+        );
+        assert!(a.number_in("--delay", 1, 1..=1 << 20).is_err());
+    }
+
+    #[test]
+    fn help_and_usage_come_from_the_spec() {
+        match parse(&["--help"]) {
+            Err(Failure::Help(text)) => {
+                for o in SPEC.options {
+                    assert!(text.contains(o.name), "{text}");
+                }
+            }
+            _ => panic!("--help is help"),
+        }
+        assert!(SPEC.usage().contains("[--delay MS] [--quiet]"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn paths_may_be_any_bytes() {
+        use std::os::unix::ffi::OsStringExt;
+        let odd = OsString::from_vec(b"out\xff.txt".to_vec());
+        let a = SPEC.parse([odd.clone()]).unwrap();
+        assert_eq!(a.positional_path(0), Some(Path::new(&odd)));
     }
 }

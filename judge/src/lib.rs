@@ -1,17 +1,47 @@
-//! The judge of the Tetris workspace: rules, file formats, scoring,
-//! generation and visualization, with thin command-line front ends on top.
+//! The judge of the Tetris workspace. One folder per problem, each holding
+//! its rules and a `commands` module with its `judge` subcommands; beside
+//! them the shared replay viewer and the infrastructure (command line,
+//! running programs, random numbers). The binaries only dispatch.
 
-pub mod bench;
 pub mod cli;
-pub mod frontends;
 pub mod golf;
-pub mod grade;
-pub mod html;
 pub mod olympiad;
 pub mod printer;
 pub mod process;
-pub mod replay;
 pub mod rng;
-pub mod show;
-pub mod strength;
-pub mod tune;
+pub mod viewer;
+
+use cli::Command;
+
+/// Every subcommand of `judge`, in the order `judge help` lists them.
+pub fn commands() -> impl Iterator<Item = &'static Command> {
+    olympiad::commands::COMMANDS
+        .iter()
+        .chain(golf::commands::COMMANDS)
+        .chain(printer::commands::COMMANDS)
+}
+
+/// `judge help`: every command's usage and what it does, from the specs.
+pub fn help() -> String {
+    let mut text = String::from(
+        "judge: referee, generator and tools for the Tetris problems\n\
+         (olympiad A2, the code-golf variant, the printer)\n\n\
+         usage: judge <command> [arguments]   (judge <command> --help for its options)\n\n",
+    );
+    for command in commands() {
+        text.push_str(&format!(
+            "  {}\n",
+            command.spec.usage().replace('\n', "\n  ")
+        ));
+        for line in command.spec.about.lines() {
+            text.push_str(&format!("        {line}\n"));
+        }
+    }
+    text.push_str(
+        "\nExit codes: 0 done, 1 judge failure (bad test file, I/O, compile error),\n\
+         2 bad command line, 3 the contestant's output is rejected (golf, printer),\n\
+         101 internal error. A contestant's mistakes are verdicts, not failures.\n\
+         Contest-system front ends: judge-testlib, judge-cms, judge-kattis.\n",
+    );
+    text
+}

@@ -6,10 +6,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use judge::html::replay_page;
 use judge::olympiad::baseline;
 use judge::olympiad::gen::{generate, official_tests, Distribution, OFFICIAL_SEED};
 use judge::olympiad::io::{format_moves, parse_input};
+use judge::olympiad::recorder::replay_page;
 use judge::olympiad::Piece;
 use judge::rng::Rng;
 
@@ -158,13 +158,16 @@ fn replay_pages_show_the_judges_verdict_after_stepping_to_the_end() {
     let output: Vec<u8> = input
         .iter()
         .enumerate()
-        .map(|(i, &b)| (i % (11 - judge::golf::rules::width(usize::from(b) % 7, 0))) as u8)
+        .map(|(i, &b)| {
+            (i % (11 - judge::golf::rules::width(judge::golf::rules::GolfPiece::from_byte(b), 0)))
+                as u8
+        })
         .collect();
     let replay =
         judge::golf::replay::record("golf", &input, &output, judge::golf::rules::Mode::C).unwrap();
     assert!(replay.points > 0 && replay.end.contains("resets"));
     let path = out_dir.join("golf.html");
-    std::fs::write(&path, judge::html::page(&replay)).unwrap();
+    std::fs::write(&path, replay.page()).unwrap();
     let dom = browse(&browser, &path, &["--dump-dom"], "#step-to-end", &profile);
     let dom = String::from_utf8_lossy(&dom.stdout);
     assert_eq!(element_text(&dom, "placed"), "3000");
@@ -182,7 +185,7 @@ fn replay_pages_show_the_judges_verdict_after_stepping_to_the_end() {
     let drops = "I 1 0\nI 1 4\nI 1 8\nI 1 12\nI 1 16\nI 0 20\nL 3 9\nT 1 11\n";
     let replay = judge::printer::replay::record("printer", &picture, drops).unwrap();
     let path = out_dir.join("printer.html");
-    std::fs::write(&path, judge::html::page(&replay)).unwrap();
+    std::fs::write(&path, replay.page()).unwrap();
     let dom = browse(&browser, &path, &["--dump-dom"], "#step-to-end", &profile);
     let dom = String::from_utf8_lossy(&dom.stdout);
     assert_eq!(element_text(&dom, "placed"), "8");

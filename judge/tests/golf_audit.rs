@@ -2,8 +2,12 @@
 //! pieces ahead, a streaming run catches one that waits for more input, a
 //! second run catches non-determinism; an honest program gets its total.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use common::{judge, scratch, write};
+use judge::process::ScratchDir;
 
 const HONEST_STREAMING: &str = r#"
 use std::io::{Read, Write};
@@ -49,42 +53,34 @@ fn main() {
     std::io::stdout().write_all(&answers).unwrap();
 }"#;
 
-fn setup(name: &str, source: &str) -> (PathBuf, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("judge-golf-audit-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.rs"));
-    std::fs::write(&path, source).unwrap();
-    let input = dir.join("input.bin");
+/// A scratch folder with the program's source and a 400-byte input.
+fn setup(name: &str, source: &str) -> (ScratchDir, PathBuf, PathBuf) {
+    let dir = scratch(&format!("golf-audit-{name}"));
+    let path = write(dir.path(), &format!("{name}.rs"), source);
     let bytes: Vec<u8> = (0..400u32)
         .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
         .collect();
-    std::fs::write(&input, bytes).unwrap();
-    (path, input)
+    let input = write(dir.path(), "input.bin", bytes);
+    (dir, path, input)
 }
 
 fn golf_run(source: &Path, input: &Path, extra: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args([
-            "golf",
-            "run",
-            source.to_str().unwrap(),
-            "--input",
-            input.to_str().unwrap(),
-            "--cuts",
-            "30",
-        ])
-        .args(extra)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let mut args = vec![
+        "golf",
+        "run",
+        source.to_str().unwrap(),
+        "--input",
+        input.to_str().unwrap(),
+    ];
+    args.extend(["--cuts", "30"]);
+    args.extend(extra);
+    let ran = judge(&args);
+    (ran.code, ran.stdout)
 }
 
 #[test]
 fn an_honest_streaming_program_passes_every_check_and_gets_game_minus_bytes() {
-    let (source, input) = setup("honest", HONEST_STREAMING);
+    let (_dir, source, input) = setup("honest", HONEST_STREAMING);
     let (code, report) = golf_run(&source, &input, &["--stream", "--stall", "2"]);
     assert_eq!(code, 0, "{report}");
     assert!(
@@ -114,7 +110,7 @@ fn an_honest_streaming_program_passes_every_check_and_gets_game_minus_bytes() {
 
 #[test]
 fn peeking_two_pieces_ahead_is_a_look_ahead_violation() {
-    let (source, input) = setup("peek", PEEKS_TWO_AHEAD);
+    let (_dir, source, input) = setup("peek", PEEKS_TWO_AHEAD);
     let (code, report) = golf_run(&source, &input, &[]);
     assert_eq!(code, 3, "{report}");
     assert!(report.contains("rejected: look-ahead violation: the answer to piece 0 changed when the input was cut after piece 1"), "{report}");
@@ -122,7 +118,7 @@ fn peeking_two_pieces_ahead_is_a_look_ahead_violation() {
 
 #[test]
 fn a_program_that_reads_all_input_passes_the_cuts_but_stalls_when_streamed() {
-    let (source, input) = setup("readall", READS_ALL_HONEST);
+    let (_dir, source, input) = setup("readall", READS_ALL_HONEST);
     let (code, report) = golf_run(&source, &input, &[]);
     assert_eq!(code, 0, "{report}");
     let (code, report) = golf_run(&source, &input, &["--stream", "--stall", "1"]);
@@ -135,7 +131,7 @@ fn a_program_that_reads_all_input_passes_the_cuts_but_stalls_when_streamed() {
 
 #[test]
 fn a_program_that_answers_differently_twice_is_rejected() {
-    let (source, input) = setup("random", NOT_DETERMINISTIC);
+    let (_dir, source, input) = setup("random", NOT_DETERMINISTIC);
     let (code, report) = golf_run(&source, &input, &[]);
     assert_eq!(code, 3, "{report}");
     assert!(report.contains("rejected: not deterministic"), "{report}");
@@ -143,44 +139,28 @@ fn a_program_that_answers_differently_twice_is_rejected() {
 
 #[test]
 fn golf_score_reports_each_scorer_and_rejects_bad_outputs() {
-    let (_, input) = setup("score", "");
-    let dir = input.parent().unwrap();
-    let good = dir.join("good.out");
-    std::fs::write(&good, vec![0u8; 400]).unwrap();
-    let judge = env!("CARGO_BIN_EXE_judge");
-    let all = Command::new(judge)
-        .args(["golf", "score"])
-        .arg(&input)
-        .arg(&good)
-        .args(["--as", "all"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&all.stdout);
-    assert_eq!(all.status.code(), Some(0));
+    let (dir, _, input) = setup("score", "");
+    let good = write(dir.path(), "good.out", vec![0u8; 400]);
+    let short = write(dir.path(), "short.out", vec![0u8; 10]);
+    let (input, good, short) = (
+        input.to_str().unwrap(),
+        good.to_str().unwrap(),
+        short.to_str().unwrap(),
+    );
+    let all = judge(&["golf", "score", input, good, "--as", "all"]);
+    assert_eq!(all.code, 0);
     for scorer in [
         "by the rules as written",
         "by the challenge's C scorer",
         "by the challenge's Python scorer",
     ] {
-        assert!(text.contains(scorer), "{text}");
+        assert!(all.stdout.contains(scorer), "{}", all.stdout);
     }
-    let short = dir.join("short.out");
-    std::fs::write(&short, vec![0u8; 10]).unwrap();
-    let rejected = Command::new(judge)
-        .args(["golf", "score"])
-        .arg(&input)
-        .arg(&short)
-        .output()
-        .unwrap();
-    assert_eq!(rejected.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&rejected.stdout)
+    let rejected = judge(&["golf", "score", input, short]);
+    assert_eq!(rejected.code, 3);
+    assert!(rejected
+        .stdout
         .contains("first missing answer is at byte offset 10"));
-    let bad_mode = Command::new(judge)
-        .args(["golf", "score"])
-        .arg(&input)
-        .arg(&good)
-        .args(["--as", "java"])
-        .output()
-        .unwrap();
-    assert_eq!(bad_mode.status.code(), Some(2));
+    let bad_mode = judge(&["golf", "score", input, good, "--as", "java"]);
+    assert_eq!(bad_mode.code, 2);
 }

@@ -4,7 +4,9 @@
 // Plain index loops over the grid are the point of a naive model.
 #![allow(clippy::needless_range_loop)]
 
-use judge::golf::rules::{decode_move, score_game, shape, width, Drop, Grid, Mode, FULL, ROWS};
+use judge::golf::rules::{
+    decode_move, score_game, shape, width, GolfPiece, Grid, Landing, Mode, FULL, ROWS,
+};
 use judge::rng::Rng;
 
 fn grid(rows_from_bottom: &[u16]) -> Grid {
@@ -20,32 +22,44 @@ fn four_ready() -> Grid {
     grid(&[511, 511, 511, 511, 0b11])
 }
 
-const I: usize = 1;
-const O: usize = 0;
+const I: GolfPiece = GolfPiece::ALL[1];
+const O: GolfPiece = GolfPiece::ALL[0];
 
 #[test]
 fn a_vertical_i_completing_four_rows_scores_15_by_the_rules_and_c_and_3_by_python() {
     let mut rules = four_ready();
-    assert_eq!(
+    assert!(matches!(
         rules.drop_piece(I, 0, 9, Mode::Rules),
-        Drop::Landed { top: 19, lines: 4 }
-    );
+        Landing::Landed {
+            top: 19,
+            lines: 4,
+            ..
+        }
+    ));
     assert_eq!(rules, grid(&[0b11]));
 
     let mut c = four_ready();
-    assert_eq!(
+    assert!(matches!(
         c.drop_piece(I, 0, 9, Mode::C),
-        Drop::Landed { top: 19, lines: 4 }
-    );
+        Landing::Landed {
+            top: 19,
+            lines: 4,
+            ..
+        }
+    ));
     // The C scorer's compaction copies every row one too low, into its
     // scratch row: the partial row above the four is lost with them.
     assert_eq!(c, Grid::default());
 
     let mut python = four_ready();
-    assert_eq!(
+    assert!(matches!(
         python.drop_piece(I, 0, 9, Mode::Python),
-        Drop::Landed { top: 19, lines: 2 }
-    );
+        Landing::Landed {
+            top: 19,
+            lines: 2,
+            ..
+        }
+    ));
     // Only every other row was seen: two full rows stay on the board.
     assert_eq!(python, grid(&[FULL, FULL, 0b11]));
 }
@@ -73,17 +87,21 @@ fn a_piece_with_no_room_clears_the_grid() {
     for r in 3..ROWS {
         g.rows[r] = 0b1;
     }
-    assert_eq!(g.drop_piece(O, 0, 0, Mode::Rules), Drop::Reset);
+    assert_eq!(g.drop_piece(O, 0, 0, Mode::Rules), Landing::Reset);
     assert_eq!(g, Grid::default());
     // A piece whose top row rests on row 3 is fine.
     let mut g = Grid::default();
     for r in 5..ROWS {
         g.rows[r] = 0b1;
     }
-    assert_eq!(
+    assert!(matches!(
         g.drop_piece(O, 0, 0, Mode::Rules),
-        Drop::Landed { top: 3, lines: 0 }
-    );
+        Landing::Landed {
+            top: 3,
+            lines: 0,
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -112,7 +130,7 @@ fn output_length_and_moves_are_checked_with_byte_offsets() {
 
 type Cells = Vec<Vec<bool>>; // [row from top][column]
 
-fn naive_drop(g: &mut Cells, kind: usize, r: usize, x: usize, mode: Mode) -> Option<u32> {
+fn naive_drop(g: &mut Cells, kind: GolfPiece, r: usize, x: usize, mode: Mode) -> Option<u32> {
     let piece: Vec<Vec<bool>> = shape(kind, r)
         .iter()
         .map(|&bits| {
@@ -199,15 +217,15 @@ fn every_mode_agrees_with_its_naive_model_on_seeded_random_games() {
         let mut output = Vec::new();
         let mut points = 0u64;
         for (offset, &piece) in input.iter().enumerate() {
-            let kind = usize::from(piece) % 7;
+            let kind = GolfPiece::from_byte(piece);
             // Mostly low placements so that rows fill up and clear.
             let mut best = (usize::MAX, 0, 0);
             for r in 0..4 {
                 for x in 0..=10 - width(kind, r) {
                     let mut probe = fast.clone();
                     let score = match probe.drop_piece(kind, r, x, Mode::Rules) {
-                        Drop::Reset => 1000,
-                        Drop::Landed { top, .. } => 23 - top,
+                        Landing::Reset => 1000,
+                        Landing::Landed { top, .. } => 23 - top,
                     } * 4
                         + rng.below(6) as usize;
                     if score < best.0 {
@@ -221,8 +239,8 @@ fn every_mode_agrees_with_its_naive_model_on_seeded_random_games() {
             output.push(answer);
             let expected = naive_drop(&mut naive, kind, r, x, mode);
             let got = match fast.drop_piece(kind, r, x, mode) {
-                Drop::Reset => None,
-                Drop::Landed { lines, .. } => Some(lines),
+                Landing::Reset => None,
+                Landing::Landed { lines, .. } => Some(lines),
             };
             assert_eq!(got, expected, "game {game}, piece {offset}");
             for row in 0..23 {
@@ -258,10 +276,10 @@ fn the_recorded_replay_follows_the_grid_in_every_mode() {
         let mut output = Vec::new();
         let mut snapshots = Vec::new();
         for (i, &piece) in input.iter().enumerate() {
-            if i % judge::replay::KEYFRAME_EVERY == 0 {
+            if i % judge::viewer::KEYFRAME_EVERY == 0 {
                 snapshots.push(grid.clone());
             }
-            let kind = usize::from(piece) % 7;
+            let kind = GolfPiece::from_byte(piece);
             let (r, x) = (0..4)
                 .flat_map(|r| (0..=10 - width(kind, r)).map(move |x| (r, x)))
                 .max_by_key(|&(r, x)| grid.landing(kind, r, x).map_or(0, |top| top * 16 + x))

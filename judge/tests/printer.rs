@@ -5,7 +5,7 @@ use std::process::Command;
 
 use judge::olympiad::Piece;
 use judge::printer::picture::{Picture, DEFAULT_TRANSPARENT};
-use judge::printer::{mismatches, parse_drops, Drop, Field, FIELD_HEIGHT};
+use judge::printer::{mismatches, parse_drops, Drop, Playfield, FIELD_HEIGHT};
 
 fn parse(bytes: &[u8]) -> Result<Picture, String> {
     Picture::parse(bytes, DEFAULT_TRANSPARENT).map_err(|e| e.0)
@@ -103,7 +103,7 @@ fn drop(letter: char, rotation: usize, column: usize) -> Drop {
 
 #[test]
 fn full_rows_are_deleted_and_everything_above_moves_down() {
-    let mut field = Field::default();
+    let mut field = Playfield::default();
     // Row 0: five flat I pieces fill columns 0..19; a vertical I in column
     // 20 completes it and sticks out three rows.
     for x in [0, 4, 8, 12, 16] {
@@ -118,7 +118,7 @@ fn full_rows_are_deleted_and_everything_above_moves_down() {
     assert_eq!([field.cells[0][20], field.cells[2][20]], [1, 1]);
     assert!(field.cells[3].iter().all(|&k| k == 0));
     // A piece that would rest above the field is refused.
-    let mut full = Field::default();
+    let mut full = Playfield::default();
     for _ in 0..(FIELD_HEIGHT / 4) {
         full.drop_piece(drop('I', 0, 0)).unwrap();
     }
@@ -158,7 +158,7 @@ fn drop_lists_are_checked_line_by_line() {
 #[test]
 fn check_reports_exact_prints_and_every_mismatch() {
     let picture = parse(b"1..\n111\n").unwrap();
-    let mut field = Field::default();
+    let mut field = Playfield::default();
     field.drop_piece(drop('J', 3, 9)).unwrap();
     assert!(mismatches(&picture, &field).is_empty());
     field.drop_piece(drop('T', 2, 0)).unwrap();

@@ -3,38 +3,27 @@
 //! print exactly; bad input gets a message and an exit code, never a panic;
 //! the same picture always gives the same drops.
 
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
-use std::time::Duration;
+mod common;
 
 use judge::printer::gen::random_picture;
 use judge::printer::picture::{Picture, DEFAULT_TRANSPARENT};
 use judge::printer::{mismatches, replay_drops};
-use judge::process::{compile_submission, run, Limits, Termination};
+use std::path::PathBuf;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use judge::process::{run, Limits, Termination};
 
-fn printer() -> &'static [String] {
-    static BINARY: OnceLock<Vec<String>> = OnceLock::new();
-    BINARY.get_or_init(|| {
-        let work = std::env::temp_dir().join(format!("printer-test-{}", std::process::id()));
-        let binary = compile_submission(&root().join("solutions/printer/src/main.rs"), &work)
-            .expect("the printer compiles alone");
-        vec![binary.to_string_lossy().into_owned()]
-    })
-}
+use common::{root, submission};
 
 /// Runs the printer with `args` after its path, `input` on stdin.
 fn print(args: &[&str], input: &[u8]) -> (Termination, String, String) {
-    let mut command = printer().to_vec();
+    let mut command = submission("printer");
     command.extend(args.iter().map(|a| a.to_string()));
-    let limits = Limits {
-        time: Duration::from_secs(60),
-        output_bytes: 16 << 20,
-    };
-    let ran = run(&command, input, &limits).unwrap();
+    let ran = run(
+        &command,
+        input,
+        &Limits::tool(std::time::Duration::from_secs(60)),
+    )
+    .unwrap();
     let stdout = String::from_utf8(ran.stdout).unwrap();
     (ran.termination, stdout, ran.stderr_tail)
 }

@@ -5,22 +5,17 @@
 use judge::olympiad::gen::{generate, Distribution};
 use judge::olympiad::io::{format_input, OutputReader};
 use judge::olympiad::{play, ToppingPiece, Unwatched};
-use judge::process::{compile_submission, run, Limits, Termination};
+use judge::process::{run, Limits, Termination};
 use judge::rng::Rng;
+
+mod common;
+use common::submission;
 
 #[test]
 fn the_submission_and_the_judge_count_the_same_placed_pieces() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let work = std::env::temp_dir().join(format!("judge-agreement-{}", std::process::id()));
-    let binary = compile_submission(&root.join("solutions/olympiad/src/main.rs"), &work).unwrap();
-    let command = vec![
-        binary.to_string_lossy().into_owned(),
-        "--report".to_string(),
-    ];
-    let limits = Limits {
-        time: std::time::Duration::from_secs(30),
-        output_bytes: 1 << 20,
-    };
+    let mut command = submission("olympiad");
+    command.push("--report".to_string());
+    let limits = Limits::tool(std::time::Duration::from_secs(30));
     let mut ended_early = 0;
     for seed in 1..=4 {
         for (dist, n) in [
@@ -48,19 +43,12 @@ fn the_submission_and_the_judge_count_the_same_placed_pieces() {
     }
     // S/Z-only streams end early: the comparison covers top-outs too.
     assert!(ended_early >= 3, "only {ended_early} games ended early");
-    let _ = std::fs::remove_dir_all(&work);
 }
 
 #[test]
 fn the_submission_rejects_malformed_input_with_a_message_not_a_panic() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let work = std::env::temp_dir().join(format!("judge-agreement-bad-{}", std::process::id()));
-    let binary = compile_submission(&root.join("solutions/olympiad/src/main.rs"), &work).unwrap();
-    let command = vec![binary.to_string_lossy().into_owned()];
-    let limits = Limits {
-        time: std::time::Duration::from_secs(10),
-        output_bytes: 1 << 20,
-    };
+    let command = submission("olympiad");
+    let limits = Limits::tool(std::time::Duration::from_secs(10));
     for (input, message) in [
         ("", "missing N"),
         ("3\n1 2\n", "N is 3 but only 2 pieces follow"),
@@ -72,5 +60,4 @@ fn the_submission_rejects_malformed_input_with_a_message_not_a_panic() {
         assert!(ran.stdout.is_empty());
         assert_eq!(ran.stderr_tail.trim(), format!("bad input: {message}"));
     }
-    let _ = std::fs::remove_dir_all(&work);
 }

@@ -1,7 +1,5 @@
-//! The Kattis/DOMjudge output validator as its own executable.
+//! The kattis front end as its own executable, for installing into the system.
 
 fn main() {
-    judge::cli::init_process();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    judge::frontends::kattis::run(&args, std::io::stdin().lock()).deliver()
+    judge::olympiad::frontends::main(judge::olympiad::frontends::kattis::run)
 }

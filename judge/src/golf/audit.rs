@@ -4,31 +4,16 @@
 //! after answer i was read) and a determinism run.
 
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use crate::process::{run, Limits, Termination};
+use crate::process::{kill_contained, run_ok, spawn_contained, Limits};
 use crate::rng::Rng;
 
-pub fn limits(seconds: f64) -> Limits {
-    Limits {
-        time: Duration::from_secs_f64(seconds),
-        output_bytes: 1 << 24,
-    }
-}
-
-/// Runs the program on `input`; Err describes a crash or timeout.
+/// Runs the program on `input`; Err describes a crash or a limit.
 pub fn answers(command: &[String], input: &[u8], limits: &Limits) -> Result<Vec<u8>, String> {
-    let ran = run(command, input, limits)?;
-    match ran.termination {
-        Termination::Exited(0) => Ok(ran.stdout),
-        other => Err(format!(
-            "the program failed on {} input bytes ({other:?}): {}",
-            input.len(),
-            ran.stderr_tail.trim()
-        )),
-    }
+    run_ok(command, input, limits).map(|ran| ran.stdout)
 }
 
 /// The cut points: the first and the last piece, and the rest spread by a
@@ -80,16 +65,9 @@ pub fn check_cuts(
 /// i+2 only after answer i arrived. A program that waits for more than one
 /// piece of look-ahead stalls, which is reported after `stall` seconds.
 pub fn stream(command: &[String], input: &[u8], stall: Duration) -> Result<Vec<u8>, String> {
-    let (program, arguments) = command.split_first().ok_or("empty command")?;
-    let mut child = Command::new(program)
-        .args(arguments)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot start {program}: {e}"))?;
+    let mut child = spawn_contained(command, Stdio::null(), None)?;
     let mut stdin = child.stdin.take();
-    let mut stdout = child.stdout.take().expect("piped");
+    let mut stdout = child.stdout.take().ok_or("stdout is not piped")?;
     let (sender, receiver) = mpsc::channel();
     std::thread::spawn(move || {
         let mut byte = [0u8; 1];
@@ -136,7 +114,7 @@ pub fn stream(command: &[String], input: &[u8], stall: Duration) -> Result<Vec<u
             }
         }
     };
-    let _ = child.kill();
-    let _ = child.wait();
+    drop(stdin);
+    kill_contained(&mut child);
     result.map(|_| got)
 }

@@ -12,6 +12,36 @@ pub const FULL: u16 = (1 << WIDTH) - 1;
 /// Byte value mod 7 gives the piece: O I Z J L S T.
 pub const PIECE_NAMES: [char; 7] = ['O', 'I', 'Z', 'J', 'L', 'S', 'T'];
 
+/// A piece of the golf variant, numbered as the input byte mod 7 numbers it
+/// (0..7 = O I Z J L S T; the olympiad numbers its pieces otherwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GolfPiece(u8);
+
+impl GolfPiece {
+    pub const ALL: [GolfPiece; 7] = [
+        GolfPiece(0),
+        GolfPiece(1),
+        GolfPiece(2),
+        GolfPiece(3),
+        GolfPiece(4),
+        GolfPiece(5),
+        GolfPiece(6),
+    ];
+
+    /// The piece an input byte stands for.
+    pub fn from_byte(byte: u8) -> GolfPiece {
+        GolfPiece(byte % 7)
+    }
+
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    pub fn letter(self) -> char {
+        PIECE_NAMES[self.index()]
+    }
+}
+
 /// Rows top to bottom, bit 0 = leftmost column, as the spec's table.
 const TABLE: [[&[u16]; 4]; 7] = [
     [&[3, 3], &[3, 3], &[3, 3], &[3, 3]],
@@ -23,13 +53,13 @@ const TABLE: [[&[u16]; 4]; 7] = [
     [&[7, 2], &[1, 3, 1], &[2, 7], &[2, 3, 2]],
 ];
 
-/// The rows of piece `kind` (0..7) in rotation `r`, top first.
-pub fn shape(kind: usize, rotation: usize) -> &'static [u16] {
-    TABLE[kind][rotation]
+/// The rows of the piece in rotation `r`, top first.
+pub fn shape(piece: GolfPiece, rotation: usize) -> &'static [u16] {
+    TABLE[piece.index()][rotation]
 }
 
-pub fn width(kind: usize, rotation: usize) -> usize {
-    let all = shape(kind, rotation).iter().fold(0, |a, r| a | r);
+pub fn width(piece: GolfPiece, rotation: usize) -> usize {
+    let all = shape(piece, rotation).iter().fold(0, |a, r| a | r);
     (u16::BITS - all.leading_zeros()) as usize
 }
 
@@ -69,36 +99,51 @@ impl Default for Grid {
     }
 }
 
-/// What one drop did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Drop {
-    /// The piece had no room: the grid was cleared.
-    Reset,
-    /// The piece rests with its top row at `top`; `lines` rows were deleted.
-    Landed { top: usize, lines: u32 },
-}
-
 /// Where each row comes from after a deletion: `map[i]` is the old row
 /// that becomes row i, or None for a new empty row.
 pub type RowMap = [Option<usize>; ROWS];
 
+/// The map of a drop that deleted nothing.
+pub fn identity() -> RowMap {
+    std::array::from_fn(Some)
+}
+
+/// What one drop did, with what a viewer needs to show it. (The row map
+/// travels by value: boxing it would allocate once per piece.)
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Landing {
+    /// The piece had no room: the grid was cleared.
+    Reset,
+    /// The piece rests with its top row at `top`; `lines` rows were counted
+    /// as deleted, and row i then took the row `map[i]` of the grid with
+    /// the piece in it.
+    Landed { top: usize, lines: u32, map: RowMap },
+}
+
 impl Grid {
     /// Drops a piece (the move is valid) and applies the mode's deletion.
-    pub fn drop_piece(&mut self, kind: usize, rotation: usize, x: usize, mode: Mode) -> Drop {
-        let Some(top) = self.landing(kind, rotation, x) else {
+    pub fn drop_piece(
+        &mut self,
+        piece: GolfPiece,
+        rotation: usize,
+        x: usize,
+        mode: Mode,
+    ) -> Landing {
+        let Some(top) = self.landing(piece, rotation, x) else {
             *self = Grid::default();
-            return Drop::Reset;
+            return Landing::Reset;
         };
-        self.put(kind, rotation, x, top);
-        let (map, lines) = self.deletion(mode, top, shape(kind, rotation).len());
+        self.put(piece, rotation, x, top);
+        let (map, lines) = self.deletion(mode, top, shape(piece, rotation).len());
         self.apply(&map);
-        Drop::Landed { top, lines }
+        Landing::Landed { top, lines, map }
     }
 
     /// The row the piece's top comes to rest on, or None if it has no room
     /// (it would rest with a block in the hidden rows).
-    pub fn landing(&self, kind: usize, rotation: usize, x: usize) -> Option<usize> {
-        let rows = shape(kind, rotation);
+    pub fn landing(&self, piece: GolfPiece, rotation: usize, x: usize) -> Option<usize> {
+        let rows = shape(piece, rotation);
         let overlaps = |y: usize| {
             rows.iter()
                 .enumerate()
@@ -114,13 +159,13 @@ impl Grid {
         rest.filter(|&y| y >= HIDDEN)
     }
 
-    pub fn put(&mut self, kind: usize, rotation: usize, x: usize, top: usize) {
-        for (i, &r) in shape(kind, rotation).iter().enumerate() {
+    pub fn put(&mut self, piece: GolfPiece, rotation: usize, x: usize, top: usize) {
+        for (i, &r) in shape(piece, rotation).iter().enumerate() {
             self.rows[top + i] |= r << x;
         }
     }
 
-    pub fn apply(&mut self, map: &RowMap) {
+    fn apply(&mut self, map: &RowMap) {
         let old = self.rows;
         for (row, from) in self.rows.iter_mut().zip(map) {
             *row = from.map_or(0, |r| old[r]);
@@ -133,8 +178,8 @@ impl Grid {
 
     /// The mode's deletion after a piece landed at `top` with `height` rows:
     /// where the rows go, and how many rows it counts.
-    pub fn deletion(&self, mode: Mode, top: usize, height: usize) -> (RowMap, u32) {
-        let mut map: RowMap = std::array::from_fn(Some);
+    fn deletion(&self, mode: Mode, top: usize, height: usize) -> (RowMap, u32) {
+        let mut map = identity();
         let lines = match mode {
             Mode::Rules => {
                 let kept: Vec<Option<usize>> =
@@ -227,30 +272,49 @@ pub fn decode_move(
     offset: usize,
     input: u8,
     answer: u8,
-) -> Result<(usize, usize, usize), MoveError> {
-    let kind = usize::from(input) % 7;
+) -> Result<(GolfPiece, usize, usize), MoveError> {
+    let piece = GolfPiece::from_byte(input);
     let (rotation, x) = (usize::from(answer >> 4), usize::from(answer & 15));
     let invalid = |reason: String| MoveError::Invalid {
         offset,
         byte: answer,
-        piece: PIECE_NAMES[kind],
+        piece: piece.letter(),
         reason,
     };
     if rotation > 3 {
         return Err(invalid(format!("rotation {rotation} is not 0..3")));
     }
-    let w = width(kind, rotation);
+    let w = width(piece, rotation);
     if x > WIDTH - w {
         return Err(invalid(format!(
             "column {x} with width {w} does not fit (at most {})",
             WIDTH - w
         )));
     }
-    Ok((kind, rotation, x))
+    Ok((piece, rotation, x))
 }
 
-/// Replays a whole game; any invalid byte rejects the output.
-pub fn score_game(input: &[u8], output: &[u8], mode: Mode) -> Result<Score, MoveError> {
+/// One turn of a game, as an observer of `play_game` sees it.
+pub struct Turn<'a> {
+    pub offset: usize,
+    pub piece: GolfPiece,
+    pub rotation: usize,
+    pub x: usize,
+    pub landing: Landing,
+    /// The grid before the drop.
+    pub before: &'a Grid,
+    /// The score after the drop.
+    pub score: &'a Score,
+}
+
+/// Replays a whole game, showing every turn to `observe`; any invalid byte
+/// rejects the output.
+pub fn play_game(
+    input: &[u8],
+    output: &[u8],
+    mode: Mode,
+    mut observe: impl FnMut(Turn),
+) -> Result<Score, MoveError> {
     if input.len() != output.len() {
         return Err(MoveError::Length {
             input: input.len(),
@@ -259,17 +323,33 @@ pub fn score_game(input: &[u8], output: &[u8], mode: Mode) -> Result<Score, Move
     }
     let mut grid = Grid::default();
     let mut score = Score::default();
-    for (offset, (&piece, &answer)) in input.iter().zip(output).enumerate() {
-        let (kind, rotation, x) = decode_move(offset, piece, answer)?;
-        match grid.drop_piece(kind, rotation, x, mode) {
-            Drop::Reset => score.resets += 1,
-            Drop::Landed { lines, .. } => {
+    for (offset, (&byte, &answer)) in input.iter().zip(output).enumerate() {
+        let (piece, rotation, x) = decode_move(offset, byte, answer)?;
+        let before = grid.clone();
+        let landing = grid.drop_piece(piece, rotation, x, mode);
+        match landing {
+            Landing::Reset => score.resets += 1,
+            Landing::Landed { lines, .. } => {
                 if lines > 0 {
                     score.points += (1u64 << lines) - 1;
                     score.clears[(lines as usize - 1).min(4)] += 1;
                 }
             }
         }
+        observe(Turn {
+            offset,
+            piece,
+            rotation,
+            x,
+            landing,
+            before: &before,
+            score: &score,
+        });
     }
     Ok(score)
+}
+
+/// The score of a whole game.
+pub fn score_game(input: &[u8], output: &[u8], mode: Mode) -> Result<Score, MoveError> {
+    play_game(input, output, mode, |_| {})
 }

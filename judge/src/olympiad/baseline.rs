@@ -3,26 +3,9 @@
 //! column transitions -1, holes -4, cumulative wells -1), playing under this
 //! problem's rules (cascades included) through the judge's own board.
 
-use std::io::{Read, Write};
-
 use super::board::{Board, Step};
-use super::io::{format_moves, parse_input};
 use super::pieces::{Piece, ROTATIONS, WELL_HEIGHT, WELL_WIDTH};
 use super::Move;
-use crate::cli::Failure;
-
-/// `judge baseline`: the statement's input on stdin, moves on stdout.
-pub fn main() -> Result<i32, Failure> {
-    let mut text = String::new();
-    std::io::stdin()
-        .read_to_string(&mut text)
-        .map_err(|e| Failure::Judge(format!("stdin: {e}")))?;
-    let pieces = parse_input(&text).map_err(|e| Failure::Judge(format!("stdin: {e}")))?;
-    std::io::stdout()
-        .write_all(format_moves(&play(&pieces)).as_bytes())
-        .map_err(|e| Failure::Judge(format!("stdout: {e}")))?;
-    Ok(0)
-}
 
 /// A move for every piece; after a top-out the rest are arbitrary legal moves.
 pub fn play(pieces: &[Piece]) -> Vec<Move> {

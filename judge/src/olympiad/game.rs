@@ -76,6 +76,17 @@ impl Outcome {
     pub fn points(&self) -> u32 {
         points(self.placed, self.pieces)
     }
+
+    /// "placed X of N pieces, P points; why the game ended".
+    pub fn summary(&self) -> String {
+        format!(
+            "placed {} of {} pieces, {} points; {}",
+            self.placed,
+            self.pieces,
+            self.points(),
+            self.end
+        )
+    }
 }
 
 /// round(placed * 10 / pieces), halves rounded up, in exact integer

@@ -55,16 +55,17 @@ pub fn parse_input(text: &str) -> Result<Vec<Piece>, InputError> {
             "the input is empty; expected the number of pieces N".into(),
         )
     })?;
-    let n: usize = tok
-        .parse()
-        .ok()
-        .filter(|n| (1..=MAX_PIECES).contains(n))
-        .ok_or_else(|| {
+    let n = jury_number(tok)
+        .and_then(|n| match (1..=MAX_PIECES as u64).contains(&n) {
+            true => Ok(n as usize),
+            false => Err(""),
+        })
+        .map_err(|why| {
             err(
                 line,
                 column,
                 format!(
-                    "N must be an integer from 1 to {MAX_PIECES}, found '{}'",
+                    "N must be an integer from 1 to {MAX_PIECES}, found '{}'{why}",
                     printable(tok.as_bytes())
                 ),
             )
@@ -79,16 +80,18 @@ pub fn parse_input(text: &str) -> Result<Vec<Piece>, InputError> {
                 format!("N is {n} but the input ends after {} pieces", i - 1),
             )
         })?;
-        let piece = tok.parse().ok().and_then(Piece::new).ok_or_else(|| {
-            err(
-                line,
-                column,
-                format!(
-                    "piece {i} must be an integer from 1 to 7, found '{}'",
-                    printable(tok.as_bytes())
-                ),
-            )
-        })?;
+        let piece = jury_number(tok)
+            .and_then(|p| Piece::new(p as i64).ok_or(""))
+            .map_err(|why| {
+                err(
+                    line,
+                    column,
+                    format!(
+                        "piece {i} must be an integer from 1 to 7, found '{}'{why}",
+                        printable(tok.as_bytes())
+                    ),
+                )
+            })?;
         pieces.push(piece);
     }
     if let Some((tok, line, column)) = tokens.next() {
@@ -101,24 +104,42 @@ pub fn parse_input(text: &str) -> Result<Vec<Piece>, InputError> {
     Ok(pieces)
 }
 
+/// A number of a test input, written as the statement writes numbers:
+/// decimal digits, no sign, no leading zero. Err says what else it is.
+fn jury_number(token: &str) -> Result<u64, &'static str> {
+    let bytes = token.as_bytes();
+    if !bytes.iter().all(u8::is_ascii_digit) {
+        return Err(match bytes[0] {
+            b'+' | b'-' if bytes.len() > 1 && bytes[1..].iter().all(u8::is_ascii_digit) => {
+                " (a test input writes numbers without a sign)"
+            }
+            _ => "",
+        });
+    }
+    if bytes.len() > 1 && bytes[0] == b'0' {
+        return Err(" (a test input writes numbers without leading zeros)");
+    }
+    token.parse().map_err(|_| "")
+}
+
 /// Writes an input file in the statement's layout.
 pub fn format_input(pieces: &[Piece]) -> String {
     let numbers: Vec<String> = pieces.iter().map(|p| p.to_string()).collect();
     format!("{}\n{}\n", pieces.len(), numbers.join(" "))
 }
 
-/// Which number of a move a problem is about.
+/// Which of a move's two numbers a problem is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Field {
+pub enum MovePart {
     Rotation,
     Column,
 }
 
-impl fmt::Display for Field {
+impl fmt::Display for MovePart {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Field::Rotation => "rotation",
-            Field::Column => "column",
+            MovePart::Rotation => "rotation",
+            MovePart::Column => "column",
         })
     }
 }
@@ -128,16 +149,16 @@ impl fmt::Display for Field {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OutputProblem {
     Missing {
-        field: Field,
+        field: MovePart,
         offset: u64,
     },
     NotInteger {
-        field: Field,
+        field: MovePart,
         token: String,
         offset: u64,
     },
     OutOfRange {
-        field: Field,
+        field: MovePart,
         token: String,
         offset: u64,
     },
@@ -188,21 +209,68 @@ pub trait MoveSource {
 impl MoveSource for std::vec::IntoIter<Move> {
     fn next_move(&mut self) -> Result<Move, OutputProblem> {
         self.next().ok_or(OutputProblem::Missing {
-            field: Field::Rotation,
+            field: MovePart::Rotation,
             offset: 0,
         })
     }
 }
 
-/// The longest token kept for messages and parsing; longer ones are read
-/// through without being stored, so a huge output costs no memory.
-const KEPT_TOKEN_BYTES: usize = 40;
+/// The bytes of a token kept to show it in messages; the value is decided
+/// while streaming, so a token of any length costs no memory.
+const SHOWN_TOKEN_BYTES: usize = 20;
 
-/// One token as read: its first bytes, its full length and its offset.
+/// One token as read: its first bytes, its full length, its offset and
+/// its value as an integer.
 pub struct Token {
     pub head: Vec<u8>,
     pub len: u64,
     pub offset: u64,
+    number: Integer,
+}
+
+/// An integer `[+-]digits` read one byte at a time.
+#[derive(Clone, Copy, Default)]
+struct Integer {
+    negative: bool,
+    digits: u64,
+    value: i64,
+    overflow: bool,
+    not_integer: bool,
+}
+
+impl Integer {
+    fn push(&mut self, byte: u8, first: bool) {
+        match byte {
+            b'-' | b'+' if first => self.negative = byte == b'-',
+            b'0'..=b'9' => {
+                self.digits += 1;
+                let digit = i64::from(byte - b'0');
+                let next = self
+                    .value
+                    .checked_mul(10)
+                    .and_then(|v| match self.negative {
+                        true => v.checked_sub(digit),
+                        false => v.checked_add(digit),
+                    });
+                match next {
+                    Some(v) => self.value = v,
+                    None => self.overflow = true,
+                }
+            }
+            _ => self.not_integer = true,
+        }
+    }
+
+    /// None if not an integer, Some(Err) if it does not fit i64.
+    fn value(&self) -> Option<Result<i64, ()>> {
+        if self.not_integer || self.digits == 0 {
+            None
+        } else if self.overflow {
+            Some(Err(()))
+        } else {
+            Some(Ok(self.value))
+        }
+    }
 }
 
 /// Streams whitespace-separated tokens with byte offsets.
@@ -238,14 +306,17 @@ impl<R: Read> OutputReader<R> {
                         break;
                     }
                 } else {
+                    let offset = self.offset + used as u64;
                     let t = token.get_or_insert_with(|| Token {
                         head: Vec::new(),
                         len: 0,
-                        offset: self.offset + used as u64,
+                        offset,
+                        number: Integer::default(),
                     });
-                    if t.head.len() < KEPT_TOKEN_BYTES {
+                    if t.head.len() < SHOWN_TOKEN_BYTES {
                         t.head.push(b);
                     }
+                    t.number.push(b, t.len == 0);
                     t.len += 1;
                 }
                 used += 1;
@@ -259,7 +330,7 @@ impl<R: Read> OutputReader<R> {
         }
     }
 
-    fn next_number(&mut self, field: Field) -> Result<i64, OutputProblem> {
+    fn next_number(&mut self, field: MovePart) -> Result<i64, OutputProblem> {
         let token = self
             .next_token()
             .map_err(|e| OutputProblem::Unreadable(e.to_string()))?
@@ -268,7 +339,7 @@ impl<R: Read> OutputReader<R> {
                 offset: self.offset,
             })?;
         let shown = printable_token(&token);
-        match parse_integer(&token) {
+        match token.number.value() {
             Some(Ok(value)) => Ok(value),
             Some(Err(())) => Err(OutputProblem::OutOfRange {
                 field,
@@ -294,46 +365,15 @@ impl<R: Read> OutputReader<R> {
 
 impl<R: Read> MoveSource for OutputReader<R> {
     fn next_move(&mut self) -> Result<Move, OutputProblem> {
-        let rotation = self.next_number(Field::Rotation)?;
-        let column = self.next_number(Field::Column)?;
+        let rotation = self.next_number(MovePart::Rotation)?;
+        let column = self.next_number(MovePart::Column)?;
         Ok(Move { rotation, column })
     }
 }
 
-/// `[+-]digits`: None if not an integer, Some(Err) if it does not fit i64.
-fn parse_integer(token: &Token) -> Option<Result<i64, ()>> {
-    let (negative, digits) = match token.head.first() {
-        Some(b'-') => (true, &token.head[1..]),
-        Some(b'+') => (false, &token.head[1..]),
-        _ => (false, &token.head[..]),
-    };
-    let complete = token.len == token.head.len() as u64;
-    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    if !complete {
-        return Some(Err(()));
-    }
-    let mut value: i64 = 0;
-    for &d in digits {
-        let digit = i64::from(d - b'0');
-        value = match value.checked_mul(10).and_then(|v| {
-            if negative {
-                v.checked_sub(digit)
-            } else {
-                v.checked_add(digit)
-            }
-        }) {
-            Some(v) => v,
-            None => return Some(Err(())),
-        };
-    }
-    Some(Ok(value))
-}
-
 fn printable_token(token: &Token) -> String {
-    let mut shown = printable(&token.head[..token.head.len().min(20)]);
-    if token.len > 20 {
+    let mut shown = printable(&token.head);
+    if token.len > SHOWN_TOKEN_BYTES as u64 {
         shown.push_str(&format!("... ({} bytes)", token.len));
     }
     shown
@@ -359,9 +399,4 @@ pub fn format_moves(moves: &[Move]) -> String {
         .iter()
         .map(|m| format!("{} {}\n", m.rotation, m.column))
         .collect()
-}
-
-/// Reads a whole file, naming it in the error.
-pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -8,7 +8,8 @@ use std::path::Path;
 
 use super::board::{Board, Step};
 use super::game::{play, End, Outcome, ToppingPiece, Watcher};
-use super::io::{parse_input, read_file, OutputProblem, OutputReader};
+use super::io::{parse_input, OutputProblem, OutputReader};
+use super::pieces::Piece;
 
 /// A failure of the judge or the jury's files: never the contestant's fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,14 +39,7 @@ impl Judgement {
 
     /// One line for people and contest-system logs.
     pub fn summary(&self) -> String {
-        let o = &self.outcome;
-        let mut line = format!(
-            "placed {} of {} pieces, {} points; {}",
-            o.placed,
-            o.pieces,
-            o.points(),
-            o.end
-        );
+        let mut line = self.outcome.summary();
         if let Some((token, offset)) = &self.trailing {
             line +=
                 &format!(" (output after the last move ignored, from '{token}' at byte {offset})");
@@ -54,23 +48,35 @@ impl Judgement {
     }
 }
 
+/// Reads and checks a test input: its bytes (as fed to a program) and its
+/// pieces. Every command and front end reads tests here, strictly: a test
+/// that is not UTF-8 text in the statement's format is the jury's mistake.
+pub fn read_test(path: &Path) -> Result<(Vec<u8>, Vec<Piece>), JudgeFailure> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        JudgeFailure(format!(
+            "cannot read the test input {}: {e}",
+            path.display()
+        ))
+    })?;
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        JudgeFailure(format!(
+            "test input {}: not text (invalid UTF-8 at byte {})",
+            path.display(),
+            e.valid_up_to()
+        ))
+    })?;
+    let pieces = parse_input(text)
+        .map_err(|e| JudgeFailure(format!("test input {}: {e}", path.display())))?;
+    Ok((bytes, pieces))
+}
+
 /// Judges a contestant's output against a test input read from `input_path`.
 pub fn judge_files(
     input_path: &Path,
     output: impl Read,
     topping: ToppingPiece,
 ) -> Result<Judgement, JudgeFailure> {
-    let bytes = read_file(input_path)
-        .map_err(|e| JudgeFailure(format!("cannot read the test input {e}")))?;
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        JudgeFailure(format!(
-            "test input {}: not text (invalid UTF-8 at byte {})",
-            input_path.display(),
-            e.valid_up_to()
-        ))
-    })?;
-    let pieces = parse_input(text)
-        .map_err(|e| JudgeFailure(format!("test input {}: {e}", input_path.display())))?;
+    let pieces = read_test(input_path)?.1;
     let mut reader = OutputReader::new(output);
     let mut last = LastBoard::default();
     let outcome = play(&pieces, &mut reader, topping, &mut last);

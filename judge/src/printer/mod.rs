@@ -1,10 +1,9 @@
-//! The Tetris printer (`../shared/spec/printer.md`): pieces chosen and
+//! The Tetris printer (statement: `docs/problems/printer.md`): pieces chosen and
 //! dropped so that the blocks left on a 21 x 42 field draw a picture, with
 //! ordinary gravity (deleted rows shift everything above down). J, T and L
 //! carry the picture's colours 1, 2 and 3; every other block must be gone.
 
-pub mod bench;
-pub mod command;
+pub mod commands;
 pub mod gen;
 pub mod picture;
 pub mod replay;
@@ -74,7 +73,7 @@ pub fn parse_drops(text: &str) -> Result<Vec<(usize, Drop)>, DropError> {
         let column: usize = column
             .parse()
             .ok()
-            .filter(|c| c + width <= FIELD_WIDTH)
+            .filter(|&c: &usize| c.checked_add(width).is_some_and(|end| end <= FIELD_WIDTH))
             .ok_or_else(|| {
                 err(format!(
                     "column '{column}': a piece {width} wide fits in columns 0..={}",
@@ -93,22 +92,22 @@ pub fn parse_drops(text: &str) -> Result<Vec<(usize, Drop)>, DropError> {
     Ok(drops)
 }
 
-/// The field: each cell empty (0) or the number of the piece it came from.
+/// The printer's playfield: each cell empty (0) or the number of the piece it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Field {
+pub struct Playfield {
     /// Row 0 at the bottom.
     pub cells: Vec<[u8; FIELD_WIDTH]>,
 }
 
-impl Default for Field {
+impl Default for Playfield {
     fn default() -> Self {
-        Field {
+        Playfield {
             cells: vec![[0; FIELD_WIDTH]; FIELD_HEIGHT],
         }
     }
 }
 
-impl Field {
+impl Playfield {
     /// Drops the piece straight down; deletes full rows and shifts the rest
     /// down. Err if the piece would rest with a block above the field.
     pub fn drop_piece(&mut self, drop: Drop) -> Result<u32, String> {
@@ -160,9 +159,9 @@ impl Field {
 
 /// Replays a drop list on an empty field: the field and the number of
 /// pieces, or the first line that cannot be read or played.
-pub fn replay_drops(text: &str) -> Result<(Field, usize), String> {
+pub fn replay_drops(text: &str) -> Result<(Playfield, usize), String> {
     let drops = parse_drops(text).map_err(|e| e.to_string())?;
-    let mut field = Field::default();
+    let mut field = Playfield::default();
     for (line, drop) in &drops {
         field.drop_piece(*drop).map_err(|why| {
             format!(
@@ -185,8 +184,8 @@ pub fn picture_offset(picture: &Picture) -> usize {
 
 /// The field the picture asks for: each cell empty (0) or the number of
 /// the piece that carries the pixel's colour.
-pub fn target(picture: &Picture) -> Field {
-    let mut field = Field::default();
+pub fn target(picture: &Picture) -> Playfield {
+    let mut field = Playfield::default();
     let offset = picture_offset(picture);
     let margin = picture.bottom_margin();
     let rows = picture.pixels.iter().rev().skip(margin);
@@ -205,7 +204,7 @@ pub fn target(picture: &Picture) -> Field {
 }
 
 /// Every cell where the field differs from the picture, as messages.
-pub fn mismatches(picture: &Picture, field: &Field) -> Vec<String> {
+pub fn mismatches(picture: &Picture, field: &Playfield) -> Vec<String> {
     let name = |k: u8| match k {
         0 => "empty".to_string(),
         k => {

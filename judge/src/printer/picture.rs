@@ -156,7 +156,13 @@ fn header_field(bytes: &[u8], at: &mut usize, name: &str) -> Result<usize, Pictu
         }
     }
     let start = *at;
-    while bytes.get(*at).is_some_and(u8::is_ascii_digit) {
+    // Decided by value, however many digits: a huge number saturates and is
+    // refused by the range checks (the printer reads numbers the same way).
+    let mut value: usize = 0;
+    while let Some(&digit) = bytes.get(*at).filter(|b| b.is_ascii_digit()) {
+        value = value
+            .saturating_mul(10)
+            .saturating_add(usize::from(digit - b'0'));
         *at += 1;
     }
     if start == *at {
@@ -165,13 +171,7 @@ fn header_field(bytes: &[u8], at: &mut usize, name: &str) -> Result<usize, Pictu
             Some(_) => error(format!("byte {start}: the PPM {name} must be a number")),
         };
     }
-    std::str::from_utf8(&bytes[start..*at])
-        .ok()
-        .and_then(|t| t.parse().ok())
-        .map_or_else(
-            || error(format!("byte {start}: the PPM {name} is too large")),
-            Ok,
-        )
+    Ok(value)
 }
 
 fn parse_ppm(bytes: &[u8], transparent: [u8; 3]) -> Result<Picture, PictureError> {

@@ -2,16 +2,14 @@
 //! html`): the olympiad's page, fed with the printer field's steps; the
 //! score after each piece is the number of picture cells already right.
 
-use std::fmt::Write as _;
-
 use super::picture::Picture;
-use super::{parse_drops, target, Field, FIELD_HEIGHT, FIELD_WIDTH};
+use super::{parse_drops, target, Playfield, FIELD_HEIGHT, FIELD_WIDTH};
 use crate::olympiad::Piece;
-use crate::replay::{keyframe, PieceRecord, Replay, KEYFRAME_EVERY};
+use crate::viewer::{keyframe, Event, PieceRecord, Replay, RuleSet, KEYFRAME_EVERY};
 
 /// Cells of the field that already hold what the picture wants there
 /// (pixels and the empty cells around them).
-fn cells_right(target: &Field, field: &Field) -> u64 {
+fn cells_right(target: &Playfield, field: &Playfield) -> u64 {
     let pairs = target
         .cells
         .iter()
@@ -24,7 +22,7 @@ fn cells_right(target: &Field, field: &Field) -> u64 {
 pub fn record(title: &str, picture: &Picture, drops: &str) -> Result<Replay, String> {
     let drops = parse_drops(drops).map_err(|e| e.to_string())?;
     let target = target(picture);
-    let mut field = Field::default();
+    let mut field = Playfield::default();
     let mut moves = Vec::with_capacity(drops.len());
     let mut keyframes = Vec::new();
     let mut scores = Vec::with_capacity(drops.len());
@@ -35,21 +33,16 @@ pub fn record(title: &str, picture: &Picture, drops: &str) -> Result<Replay, Str
         let filled = field
             .place(*drop)
             .map_err(|why| format!("line {line}: {why}"))?;
-        let mut events = vec![
-            filled.iter().fold(String::from("[0"), |mut e, (r, c)| {
-                let _ = write!(e, ",{}", r * FIELD_WIDTH + c);
-                e
-            }) + "]",
-        ];
+        let mut events = vec![Event::Appear(
+            filled.iter().map(|(r, c)| r * FIELD_WIDTH + c).collect(),
+        )];
         let deleted = field.delete_full_rows();
         if !deleted.is_empty() {
-            // Page row r takes the old row `from`, or -1 above what is left.
+            // Row r takes the old row `from`; rows above what is left empty.
             let kept: Vec<usize> = (0..FIELD_HEIGHT).filter(|r| !deleted.contains(r)).collect();
-            let mut event = String::from("[3");
-            for r in 0..FIELD_HEIGHT {
-                let _ = write!(event, ",{}", kept.get(r).map_or(-1, |&from| from as i64));
-            }
-            events.push(event + "]");
+            events.push(Event::Remap(
+                (0..FIELD_HEIGHT).map(|r| kept.get(r).copied()).collect(),
+            ));
         }
         scores.push(cells_right(&target, &field));
         moves.push(PieceRecord {
@@ -73,7 +66,7 @@ pub fn record(title: &str, picture: &Picture, drops: &str) -> Result<Replay, Str
     };
     Ok(Replay {
         title: title.to_string(),
-        rules: "printer",
+        rules: RuleSet::Printer,
         width: FIELD_WIDTH,
         height: FIELD_HEIGHT,
         rows: FIELD_HEIGHT,

@@ -2,7 +2,7 @@
 //! submission `solutions/golf/src/main.rs`, which must give the same
 //! answers byte for byte.
 //!
-//! Rules (`../shared/spec/golf.md`): 10 columns, 20 visible rows under 3
+//! Rules (statement: `docs/problems/golf.md`): 10 columns, 20 visible rows under 3
 //! hidden ones, ordinary gravity, n full rows score 2^n - 1, a piece with no
 //! room clears the grid. Input: one byte per piece (value mod 7: O I Z J L S
 //! T); output: one byte per piece, rotation * 16 + column. One piece of

@@ -1,4 +1,4 @@
-//! Tetris printer (`../shared/spec/printer.md`): reads a picture (a text grid
+//! Tetris printer (statement: `docs/problems/printer.md`): reads a picture (a text grid
 //! or a PPM image) and writes the drops, one "LETTER ROTATION COLUMN" line
 //! per piece, whose blocks leave exactly that picture on a 21 x 42 field with
 //! ordinary gravity. J, T and L carry colours 1, 2 and 3.
@@ -265,7 +265,13 @@ fn ppm_number(bytes: &[u8], at: &mut usize, what: &str) -> Result<usize, String>
         }
     }
     let start = *at;
-    while *at < bytes.len() && bytes[*at].is_ascii_digit() && *at - start < 9 {
+    // Every digit counts, however many: the value decides (saturating, so
+    // a huge number is refused by the range checks, as the judge does).
+    let mut value: usize = 0;
+    while *at < bytes.len() && bytes[*at].is_ascii_digit() {
+        value = value
+            .saturating_mul(10)
+            .saturating_add(usize::from(bytes[*at] - b'0'));
         *at += 1;
     }
     if start == *at {
@@ -274,9 +280,7 @@ fn ppm_number(bytes: &[u8], at: &mut usize, what: &str) -> Result<usize, String>
             Some(_) => format!("byte {}: the PPM {} is not a number", start, what),
         });
     }
-    Ok(bytes[start..*at]
-        .iter()
-        .fold(0, |v, &d| v * 10 + usize::from(d - b'0')))
+    Ok(value)
 }
 
 /// A piece always rests on something and deleting rows closes gaps, so an

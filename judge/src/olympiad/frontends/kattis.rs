@@ -1,24 +1,27 @@
-//! Kattis / DOMjudge output validator:
+//! Kattis (problemtools) and DOMjudge output validator:
 //! `validator <input> <answer> <feedback-dir> [flags...] < contestant-output`.
-//! Exit 42 accepts (with the test's points in `score.txt`), 43 rejects (no
-//! piece worth a point); any other code is a judge error. Messages go to
-//! `judgemessage.txt` and `teammessage.txt` in the feedback directory.
+//! A judged game is always accepted (exit 42) with its points, 0 to 10, in
+//! `score.txt`: the olympiad gives points for the pieces placed before any
+//! mistake, so a test worth 0 points is judged, not rejected, and never
+//! stops the later tests of a group. Exit 43 (reject) is not used; any
+//! other code is a judge error, with the reason in `judgeerror.txt`.
+//! Messages go to `judgemessage.txt` and `teammessage.txt`.
 
+use std::ffi::OsString;
 use std::io::Read;
 use std::path::Path;
 
 use super::{judge_path, Report};
 
 pub const ACCEPTED: i32 = 42;
-pub const REJECTED: i32 = 43;
 pub const JUDGE_ERROR: i32 = 1;
 
 pub const USAGE: &str =
     "judge-kattis <input> <answer> <feedback-dir> [flags...] < contestant-output";
 
-pub fn run(args: &[String], contestant_output: impl Read) -> Report {
+pub fn run(args: &[OsString], contestant_output: &mut dyn Read) -> Report {
     if args.len() < 3 {
-        return judge_error(None, &format!("usage: {USAGE}"));
+        return judge_error(None, &format!("usage: {}", USAGE));
     }
     let feedback = Path::new(&args[2]);
     if !feedback.is_dir() {
@@ -37,28 +40,24 @@ pub fn run(args: &[String], contestant_output: impl Read) -> Report {
         ("judgemessage.txt", summary.clone()),
         ("teammessage.txt", summary),
     ];
-    for (name, body) in files {
+    for (name, body) in files.iter() {
         if let Err(e) = std::fs::write(feedback.join(name), body) {
-            return judge_error(None, &format!("cannot write {name}: {e}"));
+            return judge_error(None, &format!("cannot write {}: {}", name, e));
         }
     }
     Report {
-        exit_code: if judged.points() > 0 {
-            ACCEPTED
-        } else {
-            REJECTED
-        },
+        exit_code: ACCEPTED,
         ..Report::default()
     }
 }
 
 fn judge_error(feedback: Option<&Path>, message: &str) -> Report {
     if let Some(dir) = feedback {
-        let _ = std::fs::write(dir.join("judgeerror.txt"), format!("{message}\n"));
+        let _ = std::fs::write(dir.join("judgeerror.txt"), format!("{}\n", message));
     }
     Report {
         exit_code: JUDGE_ERROR,
         stdout: String::new(),
-        stderr: format!("judge error: {message}\n"),
+        stderr: format!("judge error: {}\n", message),
     }
 }

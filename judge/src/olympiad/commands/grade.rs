@@ -1,15 +1,89 @@
 //! `judge grade`: run a submission on every test of a folder, as a contest
-//! system would, and print a table with the total out of 100.
+//! system would, and print a table with the total out of 100. How programs
+//! are contained and limited is `crate::process`'s business.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-use crate::cli::{exit, Args, Failure, Progress};
-use crate::olympiad::io::{parse_input, OutputReader};
+use crate::cli::{exit, opt, write_file, Args, Command, Failure, Progress, Spec, UsageError};
+use crate::olympiad::io::OutputReader;
+use crate::olympiad::judging::read_test;
+use crate::olympiad::recorder::replay_page;
 use crate::olympiad::{play, Piece, ToppingPiece, Unwatched};
-use crate::process::{run, with_submission, Limits, Run, Termination};
+use crate::process::{
+    run, with_submission, Limits, Run, Termination, DEFAULT_MEMORY_LIMIT_MB,
+    DEFAULT_OUTPUT_LIMIT_MB, DEFAULT_TIME_LIMIT_SECONDS,
+};
 
-pub const USAGE: &str = "judge grade (SUBMISSION.rs | --cmd 'COMMAND') [--tests DIR] [--time-limit SECONDS] [--output-limit-mb M] [--html DIR]";
+pub static SPEC: Spec = Spec {
+    command: "grade",
+    positional: "(SUBMISSION.rs | --cmd 'COMMAND')",
+    min_positional: 0,
+    max_positional: 1,
+    about: "Compile the submission as a contest system does (rustc -O --edition 2021), run it\n\
+            on every DIR/*.in in a process group of its own under the limits, and print a\n\
+            table with the total out of 100 and a 'Score = N' line.",
+    options: &[
+        opt(
+            "--cmd",
+            "'COMMAND'",
+            "run this command instead of compiling a file",
+        ),
+        opt(
+            "--tests",
+            "DIR",
+            "the tests (default testdata/olympiad/official)",
+        ),
+        opt("--time-limit", "SECONDS", "wall time per test (default 1)"),
+        opt(
+            "--memory-limit",
+            "MB",
+            "address space per process (default 256)",
+        ),
+        opt(
+            "--output-limit-mb",
+            "MB",
+            "standard output per test (default 16)",
+        ),
+        opt(
+            "--html",
+            "DIR",
+            "also write a replay page per test into DIR",
+        ),
+    ],
+};
+
+pub const COMMAND: Command = Command {
+    spec: &SPEC,
+    run: main,
+};
+
+/// The limits of a command line, defaults as documented.
+pub fn limits(args: &Args) -> Result<Limits, UsageError> {
+    Ok(Limits {
+        time: args.seconds("--time-limit", DEFAULT_TIME_LIMIT_SECONDS)?,
+        output_bytes: (args.number_in("--output-limit-mb", DEFAULT_OUTPUT_LIMIT_MB, 1..=1 << 16)?
+            << 20) as usize,
+        memory_bytes: Some(
+            args.number_in("--memory-limit", DEFAULT_MEMORY_LIMIT_MB, 16..=1 << 20)? << 20,
+        ),
+    })
+}
+
+fn main(args: Args) -> Result<i32, Failure> {
+    let tests_dir = args
+        .path("--tests")
+        .unwrap_or_else(|| PathBuf::from("testdata/olympiad/official"));
+    let limits = limits(&args)?;
+    let html = args.path("--html");
+    let results = with_submission(args.positional_path(0), args.value("--cmd")?, |command| {
+        grade_folder(command, &tests_dir, &limits, html.as_deref())
+    })?;
+    print_table(&results);
+    if let Some(dir) = html {
+        crate::say!("replays: {}/*.html", dir.display());
+    }
+    Ok(exit::OK)
+}
 
 /// The verdict of one test.
 #[derive(Debug)]
@@ -23,46 +97,19 @@ pub struct TestResult {
     pub run: Run,
 }
 
-pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
-    let args = Args::parse(
-        rest,
-        &["--cmd", "--tests", "--time-limit", "--output-limit-mb"],
-        &[],
-    )?;
-    args.expect_positional(0, 1, USAGE)?;
-    let tests_dir = PathBuf::from(
-        args.value("--tests")
-            .unwrap_or("testdata/olympiad/official"),
-    );
-    let limits = Limits {
-        time: Duration::from_secs_f64(args.parsed_or("--time-limit", 1.0)?),
-        output_bytes: args.parsed_or("--output-limit-mb", 16usize)? << 20,
-    };
-    let html = args.value("--html").map(PathBuf::from);
-    let results = with_submission(&args, |command| {
-        grade_folder(command, &tests_dir, &limits, html.as_deref())
-    })?;
-    print_table(&results);
-    if let Some(dir) = html {
-        crate::say!("replays: {}/*.html", dir.display());
-    }
-    Ok(exit::OK)
-}
-
 /// A test: its file name, its bytes (fed to the program) and its pieces.
 pub type Test = (String, Vec<u8>, Vec<Piece>);
 
-/// The tests of a folder: every `*.in`, in name order, parsed.
+/// The tests of a folder: every `*.in`, in name order, read strictly.
 pub fn load_tests(dir: &Path) -> Result<Vec<Test>, Failure> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| Failure::Judge(format!("{}: {e}", dir.display())))?;
+    let entries = std::fs::read_dir(dir).map_err(|e| Failure::io(dir, e))?;
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "in"))
         .collect();
     paths.sort();
     if paths.is_empty() {
-        return Err(Failure::Judge(format!(
+        return Err(Failure::judge(format!(
             "no *.in tests in {}",
             dir.display()
         )));
@@ -70,11 +117,7 @@ pub fn load_tests(dir: &Path) -> Result<Vec<Test>, Failure> {
     paths
         .iter()
         .map(|path| {
-            let bytes = std::fs::read(path)
-                .map_err(|e| Failure::Judge(format!("{}: {e}", path.display())))?;
-            let text = String::from_utf8_lossy(&bytes);
-            let pieces = parse_input(&text)
-                .map_err(|e| Failure::Judge(format!("{}: {e}", path.display())))?;
+            let (bytes, pieces) = read_test(path).map_err(|f| Failure::Judge(f.0))?;
             let name = path
                 .file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
@@ -93,8 +136,7 @@ pub fn grade_folder(
 ) -> Result<Vec<TestResult>, Failure> {
     let tests = load_tests(dir)?;
     if let Some(html_dir) = html {
-        std::fs::create_dir_all(html_dir)
-            .map_err(|e| Failure::Judge(format!("{}: {e}", html_dir.display())))?;
+        std::fs::create_dir_all(html_dir).map_err(|e| Failure::io(html_dir, e))?;
     }
     let progress = Progress::new();
     let mut results = Vec::new();
@@ -106,11 +148,12 @@ pub fn grade_folder(
             pieces.len()
         ));
         let run = run(command, input, limits).map_err(Failure::Judge)?;
-        if let (Some(html_dir), Termination::Exited(0)) = (html, run.termination) {
-            let (page, _) = crate::html::replay_page(name, pieces, &run.stdout);
-            let path = html_dir.join(format!("{}.html", name.trim_end_matches(".in")));
-            std::fs::write(&path, page)
-                .map_err(|e| Failure::Judge(format!("{}: {e}", path.display())))?;
+        if let (Some(html_dir), true) = (html, run.succeeded()) {
+            let (page, _) = replay_page(name, pieces, &run.stdout);
+            write_file(
+                &html_dir.join(format!("{}.html", name.trim_end_matches(".in"))),
+                page,
+            )?;
         }
         results.push(judge_run(name.clone(), pieces, run));
     }
@@ -132,6 +175,9 @@ pub fn judge_run(name: String, pieces: &[Piece], run: Run) -> TestResult {
     };
     if run.output_limit_exceeded {
         return failed("output limit exceeded".into(), run);
+    }
+    if run.memory_limit_exceeded {
+        return failed("memory limit exceeded".into(), run);
     }
     match run.termination {
         Termination::TimedOut => return failed("time limit exceeded".into(), run),

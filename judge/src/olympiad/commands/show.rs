@@ -7,30 +7,47 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::cli::{exit, Args, Failure};
+use crate::cli::{exit, opt, read_file, Args, Command, Failure, Spec};
 use crate::olympiad::board::{Board, Step, ROWS};
-use crate::olympiad::io::{parse_input, read_file, OutputReader};
+use crate::olympiad::io::OutputReader;
+use crate::olympiad::judging::read_test;
 use crate::olympiad::painted::PaintedBoard;
 use crate::olympiad::pieces::{WELL_HEIGHT, WELL_WIDTH};
 use crate::olympiad::{play, Move, Piece, ToppingPiece, Watcher};
 
-pub const USAGE: &str = "judge show [INPUT OUTPUT] [--delay MS]";
+pub static SPEC: Spec = Spec {
+    command: "show",
+    positional: "[INPUT OUTPUT]",
+    min_positional: 0,
+    max_positional: 2,
+    about:
+        "Replay a game on the terminal, every drop, deletion and fall step\n\
+            (default Tetris.in and Tetris.out in the current folder, like the official visualizer).",
+    options: &[opt(
+        "--delay",
+        "MS",
+        "pause between steps (default 100; 0 = only the result)",
+    )],
+};
 
-pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
-    let args = Args::parse(rest, &["--delay"], &[])?;
-    if args.positional.len() == 1 {
-        return Err(crate::cli::UsageError(format!("usage: {USAGE}")).into());
-    }
-    args.expect_positional(0, 2, USAGE)?;
+pub const COMMAND: Command = Command {
+    spec: &SPEC,
+    run: main,
+};
+
+fn main(args: Args) -> Result<i32, Failure> {
     let (input, output) = match args.positional.as_slice() {
-        [i, o] => (i.as_str(), o.as_str()),
-        _ => ("Tetris.in", "Tetris.out"),
+        [i, o] => (Path::new(i), Path::new(o)),
+        [] => (Path::new("Tetris.in"), Path::new("Tetris.out")),
+        _ => {
+            return Err(args
+                .usage_error("give both INPUT and OUTPUT, or neither")
+                .into())
+        }
     };
-    let delay = Duration::from_millis(args.parsed_or("--delay", 100u64)?);
-    let text = read_file(Path::new(input)).map_err(Failure::Judge)?;
-    let pieces = parse_input(&String::from_utf8_lossy(&text))
-        .map_err(|e| Failure::Judge(format!("{input}: {e}")))?;
-    let moves = read_file(Path::new(output)).map_err(Failure::Judge)?;
+    let delay = Duration::from_millis(args.number_in("--delay", 100, 0..=60_000)?);
+    let pieces = read_test(input).map_err(|f| Failure::Judge(f.0))?.1;
+    let moves = read_file(output)?;
     let mut screen = Screen {
         delay,
         painted: PaintedBoard::default(),
@@ -44,13 +61,7 @@ pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
         ToppingPiece::NotCounted,
         &mut screen,
     );
-    crate::say!(
-        "placed {} of {} pieces, {} points; {}",
-        outcome.placed,
-        outcome.pieces,
-        outcome.points(),
-        outcome.end
-    );
+    crate::say!("{}", outcome.summary());
     Ok(exit::OK)
 }
 

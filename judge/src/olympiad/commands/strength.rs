@@ -5,34 +5,41 @@
 
 use std::time::Duration;
 
-use crate::cli::{exit, Args, Failure, Progress};
+use super::play_program;
+use crate::cli::{exit, opt, switch, Args, Command, Failure, Progress, Spec};
 use crate::olympiad::baseline;
 use crate::olympiad::gen::{generate, Distribution, OFFICIAL_SIZES};
-use crate::olympiad::io::format_input;
+use crate::olympiad::io::MAX_PIECES;
 use crate::olympiad::{play, Outcome, Piece, ToppingPiece, Unwatched};
-use crate::process::{run, with_submission, Limits, Termination};
+use crate::process::{with_submission, Limits};
 use crate::rng::Rng;
 
-pub const USAGE: &str = "judge strength (SUBMISSION.rs | --cmd 'COMMAND') [--seeds K] [--stress-seeds K] [--stress-size N] [--baseline]";
+pub static SPEC: Spec = Spec {
+    command: "strength",
+    positional: "(SUBMISSION.rs | --cmd 'COMMAND')",
+    min_positional: 0,
+    max_positional: 1,
+    about: "The strength benchmark: the ten official sizes over many seeds and 10000-piece\n\
+            stress streams (S/Z-heavy, no I, S/Z only): points, survival, stack height, time, memory.",
+    options: &[
+        opt("--cmd", "'COMMAND'", "run this command instead of compiling a file"),
+        opt("--seeds", "K", "seeds of the official sizes (default 100)"),
+        opt("--stress-seeds", "K", "seeds of each stress stream (default 20)"),
+        opt("--stress-size", "N", "pieces of a stress stream (default 10000)"),
+        switch("--baseline", "also play Dellacherie's baseline on the stress streams"),
+    ],
+};
 
-/// What one game of the player gave.
-struct Game {
-    outcome: Outcome,
-    wall: Duration,
-    max_rss_kib: Option<u64>,
-}
+pub const COMMAND: Command = Command {
+    spec: &SPEC,
+    run: main,
+};
 
-pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
-    let args = Args::parse(
-        rest,
-        &["--cmd", "--seeds", "--stress-seeds", "--stress-size"],
-        &["--baseline"],
-    )?;
-    args.expect_positional(0, 1, USAGE)?;
-    let seeds: u64 = args.parsed_or("--seeds", 100)?;
-    let stress_seeds: u64 = args.parsed_or("--stress-seeds", 20)?;
-    let stress_size: usize = args.parsed_or("--stress-size", 10_000)?;
-    with_submission(&args, |command| {
+fn main(args: Args) -> Result<i32, Failure> {
+    let seeds = args.number_in("--seeds", 100, 0..=100_000)?;
+    let stress_seeds = args.number_in("--stress-seeds", 20, 0..=100_000)?;
+    let stress_size = args.number_in("--stress-size", 10_000, 1..=MAX_PIECES as u64)? as usize;
+    with_submission(args.positional_path(0), args.value("--cmd")?, |command| {
         official_sizes(command, seeds)?;
         stress(
             command,
@@ -44,26 +51,16 @@ pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
     Ok(exit::OK)
 }
 
+/// What one game of the player gave.
+struct Game {
+    outcome: Outcome,
+    wall: Duration,
+    max_rss_kib: Option<u64>,
+}
+
 fn play_once(command: &[String], pieces: &[Piece]) -> Result<Game, Failure> {
-    let limits = Limits {
-        time: Duration::from_secs(20),
-        output_bytes: 16 << 20,
-    };
-    let ran = run(command, format_input(pieces).as_bytes(), &limits).map_err(Failure::Judge)?;
-    if ran.termination != Termination::Exited(0) {
-        return Err(Failure::Judge(format!(
-            "the player failed ({:?}) on a {}-piece game: {}",
-            ran.termination,
-            pieces.len(),
-            ran.stderr_tail
-        )));
-    }
-    let outcome = play(
-        pieces,
-        &mut crate::olympiad::io::OutputReader::new(&ran.stdout[..]),
-        ToppingPiece::NotCounted,
-        &mut Unwatched,
-    );
+    let (outcome, ran) = play_program(command, pieces, &Limits::tool(Duration::from_secs(20)))
+        .map_err(Failure::Judge)?;
     Ok(Game {
         outcome,
         wall: ran.wall,

@@ -5,15 +5,35 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::command::REJECTED;
-use super::gen::random_picture;
-use super::picture::{Picture, DEFAULT_TRANSPARENT};
-use super::{mismatches, replay_drops};
-use crate::cli::{exit, Args, Failure, Progress};
-use crate::olympiad::io::read_file;
-use crate::process::{run, with_submission, Limits, Termination};
+use crate::cli::{exit, opt, read_file, Args, Command, Failure, Progress, Spec};
+use crate::printer::gen::random_picture;
+use crate::printer::picture::{Picture, DEFAULT_TRANSPARENT};
+use crate::printer::{mismatches, replay_drops};
+use crate::process::{run_ok, with_submission, Limits};
 
-pub const USAGE: &str = "judge printer bench (PRINTER.rs | --cmd 'COMMAND') [PICTURE...] [--runs K] [--random N] [--seed S]";
+pub static SPEC: Spec = Spec {
+    command: "printer bench",
+    positional: "(PRINTER.rs | --cmd 'COMMAND') [PICTURE...]",
+    min_positional: 0,
+    max_positional: usize::MAX,
+    about: "Run a printer on every test picture and N random ones, check each with the referee:\n\
+            pieces per pixel, median time (exit 3: a picture not printed exactly).",
+    options: &[
+        opt(
+            "--cmd",
+            "'COMMAND'",
+            "run this command instead of compiling a file",
+        ),
+        opt("--runs", "K", "runs per picture (default 3)"),
+        opt("--random", "N", "random 17x32 pictures (default 20)"),
+        opt("--seed", "S", "the first random picture's seed (default 1)"),
+    ],
+};
+
+pub const COMMAND: Command = Command {
+    spec: &SPEC,
+    run: main,
+};
 
 /// Where the default pictures are, from the workspace root.
 const TEST_PICTURES: &str = "testdata/printer";
@@ -32,12 +52,12 @@ struct Measured {
     problem: Option<String>,
 }
 
-pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
-    let args = Args::parse(rest, &["--cmd", "--runs", "--random", "--seed"], &[])?;
-    let runs: usize = args.parsed_or("--runs", 3)?.max(1);
-    let random: u64 = args.parsed_or("--random", 20)?;
+fn main(args: Args) -> Result<i32, Failure> {
+    let runs = args.number_in("--runs", 3, 1..=1000)? as usize;
+    let random = args.number_in("--random", 20, 0..=100_000)?;
     let seed: u64 = args.parsed_or("--seed", 1)?;
-    let skip = usize::from(args.value("--cmd").is_none());
+    let cmd = args.value("--cmd")?;
+    let skip = usize::from(cmd.is_none());
     let mut cases = pictures(&args.positional[skip.min(args.positional.len())..])?;
     for s in seed..seed + random {
         let picture = random_picture(s, 17, 32, 50);
@@ -47,28 +67,28 @@ pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
             picture,
         });
     }
-    let results = with_submission(&args, |command| measure_all(command, &cases, runs))?;
+    let printer = args.positional_path(0).filter(|_| cmd.is_none());
+    let results = with_submission(printer, cmd, |command| measure_all(command, &cases, runs))?;
     report(&cases, &results, runs);
     let exact = results.iter().all(|m| m.problem.is_none());
-    Ok(if exact { exit::OK } else { REJECTED })
+    Ok(if exact { exit::OK } else { exit::REJECTED })
 }
 
 /// The named pictures, or every file of `testdata/printer`.
-fn pictures(named: &[String]) -> Result<Vec<Case>, Failure> {
+fn pictures(named: &[std::ffi::OsString]) -> Result<Vec<Case>, Failure> {
     let mut paths: Vec<PathBuf> = named.iter().map(PathBuf::from).collect();
     if paths.is_empty() {
         let dir = Path::new(TEST_PICTURES);
-        let entries = std::fs::read_dir(dir)
-            .map_err(|e| Failure::Judge(format!("{}: {e}", dir.display())))?;
+        let entries = std::fs::read_dir(dir).map_err(|e| Failure::io(dir, e))?;
         paths = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
         paths.sort();
     }
     paths
         .iter()
         .map(|path| {
-            let bytes = read_file(path).map_err(Failure::Judge)?;
-            let picture = Picture::parse(&bytes, DEFAULT_TRANSPARENT)
-                .map_err(|e| Failure::Judge(format!("{}: {e}", path.display())))?;
+            let bytes = read_file(path)?;
+            let picture =
+                Picture::parse(&bytes, DEFAULT_TRANSPARENT).map_err(|e| Failure::io(path, e))?;
             let name = path.file_name().map_or_else(
                 || path.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),
@@ -94,26 +114,20 @@ fn measure_all(command: &[String], cases: &[Case], runs: usize) -> Result<Vec<Me
 }
 
 fn measure(command: &[String], case: &Case, runs: usize) -> Result<Measured, Failure> {
-    let limits = Limits {
-        time: Duration::from_secs(60),
-        output_bytes: 16 << 20,
-    };
+    let limits = Limits::tool(Duration::from_secs(60));
     let mut times = Vec::with_capacity(runs);
     let mut output = Vec::new();
     for _ in 0..runs {
-        let ran = run(command, &case.bytes, &limits).map_err(Failure::Judge)?;
-        if ran.termination != Termination::Exited(0) {
-            let problem = format!(
-                "the printer failed ({:?}): {}",
-                ran.termination,
-                ran.stderr_tail.trim()
-            );
-            return Ok(Measured {
-                pieces: 0,
-                median: ran.wall,
-                problem: Some(problem),
-            });
-        }
+        let ran = match run_ok(command, &case.bytes, &limits) {
+            Ok(ran) => ran,
+            Err(problem) => {
+                return Ok(Measured {
+                    pieces: 0,
+                    median: Duration::ZERO,
+                    problem: Some(problem),
+                })
+            }
+        };
         times.push(ran.wall);
         output = ran.stdout;
     }

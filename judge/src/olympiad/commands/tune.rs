@@ -6,44 +6,67 @@
 
 use std::time::Duration;
 
-use crate::cli::{exit, Args, Failure, Progress};
+use super::play_program;
+use crate::cli::{exit, opt, Args, Command, Failure, Progress, Spec};
 use crate::olympiad::gen::{generate, Distribution};
-use crate::olympiad::io::{format_input, OutputReader};
-use crate::olympiad::{play, Piece, ToppingPiece, Unwatched};
-use crate::process::{run, with_submission, Limits, Termination};
+use crate::olympiad::io::MAX_PIECES;
+use crate::olympiad::Piece;
+use crate::process::{with_submission, Limits};
 use crate::rng::Rng;
 
-pub const USAGE: &str = "judge tune (SUBMISSION.rs | --cmd 'COMMAND') --start a,b,... [--rounds R] [--games G] [--size N] [--dist D]";
+pub static SPEC: Spec = Spec {
+    command: "tune",
+    positional: "(SUBMISSION.rs | --cmd 'COMMAND')",
+    min_positional: 0,
+    max_positional: 1,
+    about: "Re-derive the submission's evaluation weights by coordinate descent on seeded\n\
+            streams (the player takes --weights a,b,... on its command line).",
+    options: &[
+        opt(
+            "--cmd",
+            "'COMMAND'",
+            "run this command instead of compiling a file",
+        ),
+        opt("--start", "a,b,...", "the starting weights (required)"),
+        opt("--rounds", "R", "rounds over all weights (default 2)"),
+        opt("--games", "G", "streams per evaluation (default 16)"),
+        opt("--size", "N", "pieces per stream (default 10000)"),
+        opt(
+            "--dist",
+            "D",
+            "distribution of the streams (default sz-only)",
+        ),
+    ],
+};
 
-pub fn main(rest: Vec<String>) -> Result<i32, Failure> {
-    let args = Args::parse(
-        rest,
-        &[
-            "--cmd", "--start", "--rounds", "--games", "--size", "--dist",
-        ],
-        &[],
-    )?;
-    args.expect_positional(0, 1, USAGE)?;
+pub const COMMAND: Command = Command {
+    spec: &SPEC,
+    run: main,
+};
+
+fn main(args: Args) -> Result<i32, Failure> {
     let start: Vec<i64> = args
-        .value("--start")
-        .ok_or_else(|| crate::cli::UsageError(format!("usage: {USAGE}")))?
+        .value("--start")?
+        .ok_or_else(|| args.usage_error("--start a,b,... is needed"))?
         .split(',')
         .map(|w| {
             w.trim()
                 .parse()
-                .map_err(|_| crate::cli::UsageError(format!("--start: '{w}' is not an integer")))
+                .map_err(|_| args.usage_error(format!("--start: '{w}' is not an integer")))
         })
         .collect::<Result<_, _>>()?;
-    let rounds: usize = args.parsed_or("--rounds", 2)?;
-    let games: u64 = args.parsed_or("--games", 16)?;
-    let size: usize = args.parsed_or("--size", 10_000)?;
-    let dist_name = args.value("--dist").unwrap_or("sz-only");
+    let rounds = args.number_in("--rounds", 2, 0..=1000)? as usize;
+    let games = args.number_in("--games", 16, 1..=100_000)?;
+    let size = args.number_in("--size", 10_000, 1..=MAX_PIECES as u64)? as usize;
+    let dist_name = args.value("--dist")?.unwrap_or("sz-only");
     let dist = Distribution::from_name(dist_name)
-        .ok_or_else(|| crate::cli::UsageError(format!("unknown distribution '{dist_name}'")))?;
+        .ok_or_else(|| args.usage_error(format!("unknown distribution '{dist_name}'")))?;
     let streams: Vec<Vec<Piece>> = (1..=games)
         .map(|seed| generate(size, dist, &mut Rng::derived(seed, 7_000)))
         .collect();
-    with_submission(&args, |command| descend(command, start, rounds, &streams))?;
+    with_submission(args.positional_path(0), args.value("--cmd")?, |command| {
+        descend(command, start, rounds, &streams)
+    })?;
     Ok(exit::OK)
 }
 
@@ -58,10 +81,7 @@ fn fitness(command: &[String], weights: &[i64], streams: &[Vec<Piece>]) -> Resul
             .collect::<Vec<_>>()
             .join(","),
     );
-    let limits = Limits {
-        time: Duration::from_secs(60),
-        output_bytes: 16 << 20,
-    };
+    let limits = Limits::tool(Duration::from_secs(60));
     // Two games at a time: the machine has two cores and time is not measured.
     let results: Vec<Result<usize, Failure>> = std::thread::scope(|scope| {
         let handles: Vec<_> = streams
@@ -72,21 +92,9 @@ fn fitness(command: &[String], weights: &[i64], streams: &[Vec<Piece>]) -> Resul
                 scope.spawn(move || -> Result<usize, Failure> {
                     let mut placed = 0;
                     for pieces in chunk {
-                        let ran = run(full, format_input(pieces).as_bytes(), limits)
-                            .map_err(Failure::Judge)?;
-                        if ran.termination != Termination::Exited(0) {
-                            return Err(Failure::Judge(format!(
-                                "the player failed: {}",
-                                ran.stderr_tail
-                            )));
-                        }
-                        let o = play(
-                            pieces,
-                            &mut OutputReader::new(&ran.stdout[..]),
-                            ToppingPiece::NotCounted,
-                            &mut Unwatched,
-                        );
-                        placed += o.placed;
+                        let (outcome, _) =
+                            play_program(full, pieces, limits).map_err(Failure::Judge)?;
+                        placed += outcome.placed;
                     }
                     Ok(placed)
                 })
@@ -96,7 +104,7 @@ fn fitness(command: &[String], weights: &[i64], streams: &[Vec<Piece>]) -> Resul
             .into_iter()
             .map(|h| {
                 h.join()
-                    .unwrap_or_else(|_| Err(Failure::Judge("worker panicked".into())))
+                    .unwrap_or_else(|_| Err(Failure::judge("worker panicked")))
             })
             .collect()
     });

@@ -1,0 +1,69 @@
+//! `judge gen`: olympiad tests (one, or the ten official sizes) and the
+//! golf variant's binary input, from seeded generators.
+
+use std::io::Write;
+
+use crate::cli::{exit, opt, switch, write_file, Args, Command, Failure, Spec};
+use crate::olympiad::gen::{generate, official_tests, Distribution, OFFICIAL_SEED};
+use crate::olympiad::io::{format_input, MAX_PIECES};
+use crate::rng::Rng;
+
+pub static SPEC: Spec = Spec {
+    command: "gen",
+    positional: "",
+    min_positional: 0,
+    max_positional: 0,
+    about: "One olympiad test on stdout (or -o FILE); default seed 2012, N 10000, uniform.\n\
+            --official: the ten official-size tests 01.in .. 10.in into --dir DIR.\n\
+            --golf: a code-golf input of 65536 pseudo-random bytes (seed 156007) into -o FILE.",
+    options: &[
+        opt("--seed", "S", "the generator's seed"),
+        opt("--n", "N", "pieces (golf: bytes)"),
+        opt("--dist", "D", "uniform, sz-heavy, sz-only or no-i"),
+        opt("-o", "FILE", "write to FILE instead of stdout"),
+        switch("--official", "the ten official-size tests"),
+        opt("--dir", "DIR", "where --official writes"),
+        switch("--golf", "a code-golf input instead"),
+    ],
+};
+
+pub const COMMAND: Command = Command {
+    spec: &SPEC,
+    run: main,
+};
+
+fn main(args: Args) -> Result<i32, Failure> {
+    if args.switch("--golf") {
+        let seed = args.parsed_or("--seed", crate::golf::INPUT_SEED)?;
+        let bytes = args.number_in("--n", crate::golf::INPUT_BYTES as u64, 1..=1 << 30)?;
+        let path = args
+            .path("-o")
+            .ok_or_else(|| args.usage_error("gen --golf needs -o FILE (the input is binary)"))?;
+        write_file(&path, crate::golf::generate_input(bytes as usize, seed))?;
+        return Ok(exit::OK);
+    }
+    let seed = args.parsed_or("--seed", OFFICIAL_SEED)?;
+    if args.switch("--official") {
+        let dir = args
+            .path("--dir")
+            .ok_or_else(|| args.usage_error("gen --official needs --dir DIR"))?;
+        std::fs::create_dir_all(&dir).map_err(|e| Failure::io(&dir, e))?;
+        for (i, test) in official_tests(seed).iter().enumerate() {
+            write_file(&dir.join(format!("{:02}.in", i + 1)), format_input(test))?;
+        }
+        return Ok(exit::OK);
+    }
+    let n = args.number_in("--n", 10_000, 1..=MAX_PIECES as u64)? as usize;
+    let dist_name = args.value("--dist")?.unwrap_or("uniform");
+    let dist = Distribution::from_name(dist_name)
+        .ok_or_else(|| args.usage_error(format!("unknown distribution '{dist_name}'")))?;
+    let text = format_input(&generate(n, dist, &mut Rng::new(seed)));
+    match args.path("-o") {
+        Some(path) => write_file(&path, text)?,
+        None => std::io::stdout()
+            .lock()
+            .write_all(text.as_bytes())
+            .map_err(|e| Failure::judge(format!("stdout: {e}")))?,
+    }
+    Ok(exit::OK)
+}

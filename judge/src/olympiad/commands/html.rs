@@ -1,0 +1,47 @@
+//! `judge html`: a game as ONE self-contained replay page. The judge records
+//! the game and embeds it with its verdict; the page only replays recorded
+//! steps, so it cannot disagree with the judge.
+
+use crate::cli::{exit, opt, read_file, write_file, Args, Command, Failure, Spec};
+use crate::olympiad::judging::read_test;
+use crate::olympiad::recorder::replay_page;
+
+pub static SPEC: Spec = Spec {
+    command: "html",
+    positional: "INPUT OUTPUT",
+    min_positional: 2,
+    max_positional: 2,
+    about: "Write a self-contained replay page of OUTPUT played on INPUT (needs -o).",
+    options: &[
+        opt("-o", "REPLAY.html", "the page to write"),
+        opt(
+            "--title",
+            "TEXT",
+            "the page's title (default INPUT / OUTPUT)",
+        ),
+    ],
+};
+
+pub const COMMAND: Command = Command {
+    spec: &SPEC,
+    run: main,
+};
+
+fn main(args: Args) -> Result<i32, Failure> {
+    let target = args
+        .path("-o")
+        .ok_or_else(|| args.usage_error("-o REPLAY.html is needed"))?;
+    let (input, output) = (&args.positional[0], &args.positional[1]);
+    let pieces = read_test(input.as_ref())
+        .map_err(|f| Failure::Judge(f.0))?
+        .1;
+    let moves = read_file(output.as_ref())?;
+    let title = match args.value("--title")? {
+        Some(t) => t.to_string(),
+        None => format!("{} / {}", input.to_string_lossy(), output.to_string_lossy()),
+    };
+    let (page, outcome) = replay_page(&title, &pieces, &moves);
+    write_file(&target, page)?;
+    crate::say!("wrote {}: {}", target.display(), outcome.summary());
+    Ok(exit::OK)
+}
