@@ -5,11 +5,13 @@
 
 pub mod cli;
 pub mod golf;
+pub mod latex;
 pub mod olympiad;
 pub mod printer;
 pub mod process;
 pub mod rng;
 pub mod viewer;
+pub mod zip;
 
 use cli::Command;
 

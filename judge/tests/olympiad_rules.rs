@@ -122,7 +122,8 @@ fn the_eleventh_sample_move_sets_off_a_cascade_of_deletions() {
         deletions >= 2,
         "expected a cascade, saw {deletions} deletion round(s)"
     );
-    // Every step is observed: a deletion is always followed by the falls it causes.
+    // The drop itself fills the third row from the bottom (row 2): the very
+    // next step deletes it.
     assert!(
         matches!(recorder.steps[eleventh_start + 1], Step::RowsDeleted { rows } if rows & 0b100 != 0)
     );

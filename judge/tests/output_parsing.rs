@@ -1,8 +1,14 @@
 //! Contestants' outputs of every malformed kind get a defined verdict that
 //! names the token; defects of the test input are judge failures.
 
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::io::Read;
 use std::path::PathBuf;
+
+use judge::process::ScratchDir;
 
 use judge::olympiad::io::{parse_input, OutputReader};
 use judge::olympiad::judging::judge_files;
@@ -102,33 +108,73 @@ impl Read for Endless {
     }
 }
 
+/// Counts the bytes this thread holds on the heap, and their peak, so a
+/// test can tell how much a computation stored.
+struct CountingAllocator;
+
+thread_local! {
+    static HELD: Cell<usize> = const { Cell::new(0) };
+    static PEAK: Cell<usize> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = HELD.try_with(|held| {
+            held.set(held.get() + layout.size());
+            let _ = PEAK.try_with(|peak| peak.set(peak.get().max(held.get())));
+        });
+        // SAFETY: the layout is passed on unchanged.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        let _ = HELD.try_with(|held| held.set(held.get().saturating_sub(layout.size())));
+        // SAFETY: the pointer came from `alloc` with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+/// The most heap this thread held above what it held before, while `work` ran.
+fn peak_heap<T>(work: impl FnOnce() -> T) -> (T, usize) {
+    let before = HELD.with(Cell::get);
+    PEAK.with(|p| p.set(before));
+    let result = work();
+    (result, PEAK.with(Cell::get) - before)
+}
+
 #[test]
 fn a_hundred_megabyte_output_is_streamed_not_stored() {
     let endless = |byte| Endless {
         left: 100 << 20,
         byte,
     };
+    let (long_token, heap) = peak_heap(|| verdict(&[1], endless(b'7')).1);
     assert_eq!(
-        verdict(&[1], endless(b'7')).1,
+        long_token,
         "piece 1: rotation token '77777777777777777777... (104857600 bytes)' at byte 0 is out of range"
     );
+    assert!(heap < 1 << 20, "a 100 MB token cost {heap} bytes of heap");
+    // The reader's own 64 KiB buffer shows that the counting works.
+    assert!(heap >= 1 << 16, "{heap}");
+    let (blank, heap) = peak_heap(|| verdict(&[1], endless(b' ')).1);
     assert_eq!(
-        verdict(&[1], endless(b' ')).1,
+        blank,
         "piece 1: the output ends (byte 104857600) where its rotation was expected"
     );
+    assert!(heap < 1 << 20, "100 MB of blanks cost {heap} bytes of heap");
 }
 
-fn temp_file(name: &str, content: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("judge-parse-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, content).unwrap();
-    path
+fn temp_file(dir: &ScratchDir, name: &str, content: &[u8]) -> PathBuf {
+    common::write(dir.path(), name, content)
 }
 
 #[test]
 fn extra_output_after_a_complete_game_is_ignored_with_a_note() {
-    let input = temp_file("extra.in", b"2\n4 4\n");
+    let dir = common::scratch("parse-extra");
+    let input = temp_file(&dir, "extra.in", b"2\n4 4\n");
     let j = judge_files(&input, &b"0 0 0 2 junk"[..], ToppingPiece::NotCounted).unwrap();
     assert_eq!(j.outcome.placed, 2);
     assert_eq!(j.trailing, Some(("junk".to_string(), 8)));
@@ -153,8 +199,9 @@ fn malformed_test_inputs_are_judge_failures_with_their_place() {
         (b"x\n", "line 1, column 1: N must be an integer"),
         (b"1\n\xff\n", "not text (invalid UTF-8 at byte 2)"),
     ];
+    let dir = common::scratch("parse-bad");
     for (i, (content, expected)) in cases.iter().enumerate() {
-        let input = temp_file(&format!("bad{i}.in"), content);
+        let input = temp_file(&dir, &format!("bad{i}.in"), content);
         let failure = judge_files(&input, &b"0 0"[..], ToppingPiece::NotCounted).unwrap_err();
         assert!(failure.0.contains(expected), "{:?}: {}", content, failure.0);
     }

@@ -133,3 +133,54 @@ fn bad_input_gets_a_message_and_an_exit_code() {
     assert_eq!(end, Termination::Exited(1));
     assert!(stderr.contains("pixel (4, 1) is a 4th colour"), "{stderr}");
 }
+
+#[test]
+fn the_printer_reads_every_picture_as_the_judge_does() {
+    let cases: [&[u8]; 9] = [
+        b"P3\n4294967296 4294967296\n255\n0 0 0\n",
+        b"P3\n0000000002 1\n255\n0 0 0 0 0 0\n",
+        b"P3\n2 1\n0000000000000000000000000000000255\n0 0 0 255 0 255\n",
+        b"P3\n1 1\n99999999999999999999999999999\n0 0 0\n",
+        b"P3\n1 1\n255\n00000000000000000000000000000000001 0 0\n",
+        b"P3\n1 1\n255\n256 0 0\n",
+        b"P6\n000001 1\n255\n\x00\x00\x00",
+        b"P3\n1 1 255 0 0 0\n",
+        b"..1\n111\n",
+    ];
+    for bytes in cases {
+        let judged =
+            Picture::parse(bytes, DEFAULT_TRANSPARENT).and_then(|p| p.printable().map(|()| p));
+        let (end, stdout, stderr) = print(&[], bytes);
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        match judged {
+            Ok(picture) => {
+                assert_eq!(
+                    end,
+                    Termination::Exited(0),
+                    "{:?}: {stderr}",
+                    String::from_utf8_lossy(bytes)
+                );
+                assert!(referee(&picture, &stdout).is_ok());
+            }
+            Err(e) => assert_eq!(
+                end,
+                Termination::Exited(1),
+                "the judge refuses {:?} ({e}) but the printer printed it",
+                String::from_utf8_lossy(bytes)
+            ),
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_picture_path_that_is_not_utf8_is_read() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = common::scratch("printer-bytes");
+    let path = dir.path().join(std::ffi::OsStr::from_bytes(b"pic\xff.txt"));
+    std::fs::write(&path, "..1\n111\n").unwrap();
+    let command = submission("printer");
+    let ran = common::execute(&command[0], &[path.as_os_str()], b"");
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    assert!(ran.stdout.lines().count() > 3);
+}

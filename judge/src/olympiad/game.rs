@@ -41,23 +41,31 @@ impl fmt::Display for End {
             End::AllPlaced => write!(f, "all pieces placed"),
             End::ToppedOut { piece } => write!(
                 f,
-                "piece {piece}: a block is above the well after all deletions and falls"
+                "piece {piece}: a block is above the well after all deletions and falls",
+                piece = piece
             ),
             End::InvalidMove { piece, mv, reason } => write!(
                 f,
                 "piece {piece}: rotation {}, column {}: {reason}",
-                mv.rotation, mv.column
+                mv.rotation,
+                mv.column,
+                piece = piece,
+                reason = reason
             ),
-            End::BadOutput { piece, problem } => write!(f, "piece {piece}: {problem}"),
+            End::BadOutput { piece, problem } => write!(
+                f,
+                "piece {piece}: {problem}",
+                piece = piece,
+                problem = problem
+            ),
         }
     }
 }
 
 /// How to count the piece that tops out (see the spec's open points).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ToppingPiece {
     /// The project's reading of the 2012 statement: it is not placed.
-    #[default]
     NotCounted,
     /// The author's 2018 browser game: it is counted.
     Counted,
@@ -109,7 +117,10 @@ pub fn check_move(piece: Piece, mv: Move) -> Result<(usize, usize), String> {
         return Err("column must not be negative".into());
     }
     if mv.column > (WELL_WIDTH - width) as i64 {
-        return Err(format!("width {width} does not fit in the well"));
+        return Err(format!(
+            "width {width} does not fit in the well",
+            width = width
+        ));
     }
     Ok((rotation, mv.column as usize))
 }

@@ -66,7 +66,9 @@ pub fn parse_input(text: &str) -> Result<Vec<Piece>, InputError> {
                 column,
                 format!(
                     "N must be an integer from 1 to {MAX_PIECES}, found '{}'{why}",
-                    printable(tok.as_bytes())
+                    printable(tok.as_bytes()),
+                    MAX_PIECES = MAX_PIECES,
+                    why = why
                 ),
             )
         })?;
@@ -77,7 +79,7 @@ pub fn parse_input(text: &str) -> Result<Vec<Piece>, InputError> {
             err(
                 last,
                 1,
-                format!("N is {n} but the input ends after {} pieces", i - 1),
+                format!("N is {n} but the input ends after {} pieces", i - 1, n = n),
             )
         })?;
         let piece = jury_number(tok)
@@ -88,7 +90,9 @@ pub fn parse_input(text: &str) -> Result<Vec<Piece>, InputError> {
                     column,
                     format!(
                         "piece {i} must be an integer from 1 to 7, found '{}'{why}",
-                        printable(tok.as_bytes())
+                        printable(tok.as_bytes()),
+                        i = i,
+                        why = why
                     ),
                 )
             })?;
@@ -98,7 +102,11 @@ pub fn parse_input(text: &str) -> Result<Vec<Piece>, InputError> {
         return Err(err(
             line,
             column,
-            format!("N is {n} but more follows: '{}'", printable(tok.as_bytes())),
+            format!(
+                "N is {n} but more follows: '{}'",
+                printable(tok.as_bytes()),
+                n = n
+            ),
         ));
     }
     Ok(pieces)
@@ -173,7 +181,9 @@ impl fmt::Display for OutputProblem {
             OutputProblem::Missing { field, offset } => {
                 write!(
                     f,
-                    "the output ends (byte {offset}) where its {field} was expected"
+                    "the output ends (byte {offset}) where its {field} was expected",
+                    offset = offset,
+                    field = field
                 )
             }
             OutputProblem::NotInteger {
@@ -183,7 +193,10 @@ impl fmt::Display for OutputProblem {
             } => {
                 write!(
                     f,
-                    "{field} token '{token}' at byte {offset} is not an integer"
+                    "{field} token '{token}' at byte {offset} is not an integer",
+                    field = field,
+                    token = token,
+                    offset = offset
                 )
             }
             OutputProblem::OutOfRange {
@@ -193,10 +206,15 @@ impl fmt::Display for OutputProblem {
             } => {
                 write!(
                     f,
-                    "{field} token '{token}' at byte {offset} is out of range"
+                    "{field} token '{token}' at byte {offset} is out of range",
+                    field = field,
+                    token = token,
+                    offset = offset
                 )
             }
-            OutputProblem::Unreadable(why) => write!(f, "the output cannot be read: {why}"),
+            OutputProblem::Unreadable(why) => {
+                write!(f, "the output cannot be read: {why}", why = why)
+            }
         }
     }
 }
@@ -387,7 +405,7 @@ pub fn printable(bytes: &[u8]) -> String {
             if b.is_ascii_graphic() {
                 (b as char).to_string()
             } else {
-                format!("\\x{b:02x}")
+                format!("\\x{b:02x}", b = b)
             }
         })
         .collect()

@@ -41,8 +41,11 @@ impl Judgement {
     pub fn summary(&self) -> String {
         let mut line = self.outcome.summary();
         if let Some((token, offset)) = &self.trailing {
-            line +=
-                &format!(" (output after the last move ignored, from '{token}' at byte {offset})");
+            line += &format!(
+                " (output after the last move ignored, from '{token}' at byte {offset})",
+                token = token,
+                offset = offset
+            );
         }
         line
     }
@@ -55,7 +58,8 @@ pub fn read_test(path: &Path) -> Result<(Vec<u8>, Vec<Piece>), JudgeFailure> {
     let bytes = std::fs::read(path).map_err(|e| {
         JudgeFailure(format!(
             "cannot read the test input {}: {e}",
-            path.display()
+            path.display(),
+            e = e
         ))
     })?;
     let text = std::str::from_utf8(&bytes).map_err(|e| {
@@ -66,7 +70,7 @@ pub fn read_test(path: &Path) -> Result<(Vec<u8>, Vec<Piece>), JudgeFailure> {
         ))
     })?;
     let pieces = parse_input(text)
-        .map_err(|e| JudgeFailure(format!("test input {}: {e}", path.display())))?;
+        .map_err(|e| JudgeFailure(format!("test input {}: {e}", path.display(), e = e)))?;
     Ok((bytes, pieces))
 }
 
@@ -86,7 +90,8 @@ pub fn judge_files(
     } = &outcome.end
     {
         return Err(JudgeFailure(format!(
-            "cannot read the contestant's output: {why}"
+            "cannot read the contestant's output: {why}",
+            why = why
         )));
     }
     let trailing = match outcome.end {

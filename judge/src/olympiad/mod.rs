@@ -14,6 +14,7 @@ pub mod judging;
 pub mod painted;
 pub mod pieces;
 pub mod recorder;
+pub mod standalone;
 
 pub use board::{Board, Step};
 pub use game::{play, play_from, points, End, Move, Outcome, ToppingPiece, Unwatched, Watcher};

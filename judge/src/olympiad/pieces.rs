@@ -2,7 +2,6 @@
 //! their bounding boxes, exactly as the statement draws them.
 
 use std::fmt;
-use std::sync::OnceLock;
 
 /// Columns of the well.
 pub const WELL_WIDTH: usize = 10;
@@ -10,17 +9,6 @@ pub const WELL_WIDTH: usize = 10;
 pub const WELL_HEIGHT: usize = 20;
 pub const ROTATIONS: usize = 4;
 pub const KINDS: usize = 7;
-
-/// Rotation 0 of pieces 1..7, top row first, as in the statement.
-const ROTATION_ZERO: [&[&str]; KINDS] = [
-    &["#", "#", "#", "#"],
-    &["##", "#.", "#."],
-    &["##", ".#", ".#"],
-    &["##", "##"],
-    &["#.", "##", ".#"],
-    &["#.", "##", "#."],
-    &[".#", "##", "#."],
-];
 
 /// A piece number of the input, 1..=7 (1 = I, 2 = J, 3 = L, 4 = O, 5 = S,
 /// 6 = T, 7 = Z).
@@ -39,9 +27,11 @@ impl Piece {
     ];
 
     pub fn new(number: i64) -> Option<Piece> {
-        (1..=KINDS as i64)
-            .contains(&number)
-            .then_some(Piece(number as u8))
+        if (1..=KINDS as i64).contains(&number) {
+            Some(Piece(number as u8))
+        } else {
+            None
+        }
     }
 
     pub fn number(self) -> u8 {
@@ -57,7 +47,7 @@ impl Piece {
     }
 
     pub fn shape(self, rotation: usize) -> &'static Shape {
-        &shape_table()[self.index()][rotation]
+        &SHAPES[self.index()][rotation]
     }
 }
 
@@ -79,29 +69,6 @@ pub struct Shape {
 }
 
 impl Shape {
-    fn from_picture(top_first: &[Vec<bool>]) -> Shape {
-        let height = top_first.len();
-        let width = top_first[0].len();
-        let mut rows = [0u16; 4];
-        for (i, line) in top_first.iter().enumerate() {
-            for (c, &block) in line.iter().enumerate() {
-                if block {
-                    rows[height - 1 - i] |= 1 << c;
-                }
-            }
-        }
-        let mut bottom = [0; 4];
-        for (c, slot) in bottom.iter_mut().enumerate().take(width) {
-            *slot = (0..height).find(|&r| rows[r] >> c & 1 == 1).unwrap_or(0);
-        }
-        Shape {
-            rows,
-            width,
-            height,
-            bottom,
-        }
-    }
-
     /// The statement's notation: rows top first, separated by `/`.
     pub fn picture(&self) -> String {
         (0..self.height)
@@ -116,32 +83,62 @@ impl Shape {
     }
 }
 
-/// A quarter turn clockwise: the left column, read bottom to top, becomes the
-/// top row.
-fn rotate_clockwise(top_first: &[Vec<bool>]) -> Vec<Vec<bool>> {
-    let height = top_first.len();
-    let width = top_first[0].len();
-    (0..width)
-        .map(|r| (0..height).map(|c| top_first[height - 1 - c][r]).collect())
-        .collect()
+const fn shape(rows: [u16; 4], width: usize, height: usize, bottom: [usize; 4]) -> Shape {
+    Shape {
+        rows,
+        width,
+        height,
+        bottom,
+    }
 }
 
-fn shape_table() -> &'static [[Shape; ROTATIONS]; KINDS] {
-    static TABLE: OnceLock<[[Shape; ROTATIONS]; KINDS]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        std::array::from_fn(|kind| {
-            let mut picture: Vec<Vec<bool>> = ROTATION_ZERO[kind]
-                .iter()
-                .map(|line| line.bytes().map(|b| b == b'#').collect())
-                .collect();
-            std::array::from_fn(|_| {
-                let shape = Shape::from_picture(&picture);
-                picture = rotate_clockwise(&picture);
-                shape
-            })
-        })
-    })
-}
+/// Every rotation of every piece, precomputed (the tests derive the table
+/// again from rotation 0 and quarter turns, and compare it with the
+/// statement's drawings).
+static SHAPES: [[Shape; ROTATIONS]; KINDS] = [
+    [
+        shape([1, 1, 1, 1], 1, 4, [0, 0, 0, 0]),
+        shape([15, 0, 0, 0], 4, 1, [0, 0, 0, 0]),
+        shape([1, 1, 1, 1], 1, 4, [0, 0, 0, 0]),
+        shape([15, 0, 0, 0], 4, 1, [0, 0, 0, 0]),
+    ],
+    [
+        shape([1, 1, 3, 0], 2, 3, [0, 2, 0, 0]),
+        shape([4, 7, 0, 0], 3, 2, [1, 1, 0, 0]),
+        shape([3, 2, 2, 0], 2, 3, [0, 0, 0, 0]),
+        shape([7, 1, 0, 0], 3, 2, [0, 0, 0, 0]),
+    ],
+    [
+        shape([2, 2, 3, 0], 2, 3, [2, 0, 0, 0]),
+        shape([7, 4, 0, 0], 3, 2, [0, 0, 0, 0]),
+        shape([3, 1, 1, 0], 2, 3, [0, 0, 0, 0]),
+        shape([1, 7, 0, 0], 3, 2, [0, 1, 1, 0]),
+    ],
+    [
+        shape([3, 3, 0, 0], 2, 2, [0, 0, 0, 0]),
+        shape([3, 3, 0, 0], 2, 2, [0, 0, 0, 0]),
+        shape([3, 3, 0, 0], 2, 2, [0, 0, 0, 0]),
+        shape([3, 3, 0, 0], 2, 2, [0, 0, 0, 0]),
+    ],
+    [
+        shape([2, 3, 1, 0], 2, 3, [1, 0, 0, 0]),
+        shape([3, 6, 0, 0], 3, 2, [0, 0, 1, 0]),
+        shape([2, 3, 1, 0], 2, 3, [1, 0, 0, 0]),
+        shape([3, 6, 0, 0], 3, 2, [0, 0, 1, 0]),
+    ],
+    [
+        shape([1, 3, 1, 0], 2, 3, [0, 1, 0, 0]),
+        shape([2, 7, 0, 0], 3, 2, [1, 0, 1, 0]),
+        shape([2, 3, 2, 0], 2, 3, [1, 0, 0, 0]),
+        shape([7, 2, 0, 0], 3, 2, [0, 0, 0, 0]),
+    ],
+    [
+        shape([1, 3, 2, 0], 2, 3, [0, 1, 0, 0]),
+        shape([6, 3, 0, 0], 3, 2, [1, 0, 0, 0]),
+        shape([1, 3, 2, 0], 2, 3, [0, 1, 0, 0]),
+        shape([6, 3, 0, 0], 3, 2, [1, 0, 0, 0]),
+    ],
+];
 
 #[cfg(test)]
 mod tests {
@@ -165,8 +162,69 @@ mod tests {
                 assert_eq!(
                     piece.shape(r).picture(),
                     *expected,
-                    "piece {piece} rotation {r}"
+                    "piece {piece} rotation {r}",
+                    piece = piece,
+                    r = r
                 );
+            }
+        }
+    }
+
+    /// Rotation 0 of pieces 1..7, top row first, as in the statement.
+    const ROTATION_ZERO: [&[&str]; KINDS] = [
+        &["#", "#", "#", "#"],
+        &["##", "#.", "#."],
+        &["##", ".#", ".#"],
+        &["##", "##"],
+        &["#.", "##", ".#"],
+        &["#.", "##", "#."],
+        &[".#", "##", "#."],
+    ];
+
+    /// A quarter turn clockwise: the left column, read bottom to top,
+    /// becomes the top row.
+    fn rotate_clockwise(top_first: &[Vec<bool>]) -> Vec<Vec<bool>> {
+        let height = top_first.len();
+        let width = top_first[0].len();
+        (0..width)
+            .map(|r| (0..height).map(|c| top_first[height - 1 - c][r]).collect())
+            .collect()
+    }
+
+    fn from_picture(top_first: &[Vec<bool>]) -> Shape {
+        let height = top_first.len();
+        let width = top_first[0].len();
+        let mut rows = [0u16; 4];
+        for (i, line) in top_first.iter().enumerate() {
+            for (c, &block) in line.iter().enumerate() {
+                if block {
+                    rows[height - 1 - i] |= 1 << c;
+                }
+            }
+        }
+        let mut bottom = [0; 4];
+        for (c, slot) in bottom.iter_mut().enumerate().take(width) {
+            *slot = (0..height).find(|&r| rows[r] >> c & 1 == 1).unwrap_or(0);
+        }
+        shape(rows, width, height, bottom)
+    }
+
+    #[test]
+    fn the_table_is_rotation_zero_turned_clockwise() {
+        for piece in Piece::ALL {
+            let mut picture: Vec<Vec<bool>> = ROTATION_ZERO[piece.index()]
+                .iter()
+                .map(|line| line.bytes().map(|b| b == b'#').collect())
+                .collect();
+            for r in 0..ROTATIONS {
+                assert_eq!(
+                    *piece.shape(r),
+                    from_picture(&picture),
+                    "piece {piece} rotation {r}",
+                    piece = piece,
+                    r = r
+                );
+                picture = rotate_clockwise(&picture);
             }
         }
     }

@@ -20,7 +20,11 @@ use std::io::{self, Read, Write};
 // ---------------------------------------------------------------------------
 
 fn main() {
-    let options = match Options::from_args(std::env::args().skip(1)) {
+    let options = match Options::from_args(
+        std::env::args_os()
+            .skip(1)
+            .map(|a| a.to_string_lossy().into_owned()),
+    ) {
         Ok(options) => options,
         Err(message) => fail(&message),
     };
@@ -121,7 +125,7 @@ impl Options {
                     if w.len() != WEIGHT_COUNT {
                         return Err(format!("--weights takes {} numbers", WEIGHT_COUNT));
                     }
-                    options.weights.copy_from_slice(&w);
+                    options.weights = Weights::from_list(&w);
                 }
                 "--beam" => options.beam_width = Some(number(value)?.max(1) as usize),
                 "--depth" => options.depth = (number(value)?.max(1) as usize).min(MAX_DEPTH),
@@ -395,13 +399,52 @@ type Scratch = Vec<[u16; ROWS]>;
 // Evaluation
 // ---------------------------------------------------------------------------
 
-const WEIGHT_COUNT: usize = 8;
-type Weights = [i32; WEIGHT_COUNT];
+/// The penalties of the evaluation, one per feature of a board.
+#[derive(Clone, Copy, Debug)]
+struct Weights {
+    holes: i32,
+    rows_with_holes: i32,
+    row_transitions: i32,
+    column_transitions: i32,
+    /// Cumulative well depth (1 + 2 + ... + depth per well).
+    wells: i32,
+    height_sum: i32,
+    /// Per squared row of stack above the danger line.
+    danger: i32,
+    /// Blocks stacked over a hole.
+    over_holes: i32,
+}
 
-/// Penalties, in order: holes, rows with holes, row transitions, column
-/// transitions, cumulative well depth, sum of heights, height above the
-/// danger line (squared), blocks stacked over holes.
-const DEFAULT_WEIGHTS: Weights = [156, 26, 40, 145, 54, 3, 30, 13];
+/// How many numbers `--weights` takes, in the order of `Weights::from_list`.
+const WEIGHT_COUNT: usize = 8;
+
+impl Weights {
+    /// The weights in field order (as `judge tune` passes them).
+    fn from_list(w: &[i32]) -> Weights {
+        Weights {
+            holes: w[0],
+            rows_with_holes: w[1],
+            row_transitions: w[2],
+            column_transitions: w[3],
+            wells: w[4],
+            height_sum: w[5],
+            danger: w[6],
+            over_holes: w[7],
+        }
+    }
+}
+
+/// Found by `judge tune` (coordinate descent on seeded hard streams).
+const DEFAULT_WEIGHTS: Weights = Weights {
+    holes: 156,
+    rows_with_holes: 26,
+    row_transitions: 40,
+    column_transitions: 145,
+    wells: 54,
+    height_sum: 3,
+    danger: 30,
+    over_holes: 13,
+};
 const DANGER_LINE: usize = 10;
 
 /// Blocks in a row (a table: contest compilers target CPUs without a
@@ -495,14 +538,14 @@ fn evaluate(board: &Board, w: &Weights) -> i32 {
     }
     let height_sum: usize = heights.iter().sum();
     let danger = top.saturating_sub(DANGER_LINE) as i32;
-    -(w[0] * holes
-        + w[1] * rows_with_holes
-        + w[2] * row_transitions
-        + w[3] * column_transitions
-        + w[4] * wells
-        + w[5] * height_sum as i32
-        + w[6] * danger * danger
-        + w[7] * over_holes)
+    -(w.holes * holes
+        + w.rows_with_holes * rows_with_holes
+        + w.row_transitions * row_transitions
+        + w.column_transitions * column_transitions
+        + w.wells * wells
+        + w.height_sum * height_sum as i32
+        + w.danger * danger * danger
+        + w.over_holes * over_holes)
 }
 
 // ---------------------------------------------------------------------------

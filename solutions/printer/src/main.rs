@@ -32,15 +32,20 @@ const MAX_PICTURE_HEIGHT: usize = 32;
 const DEFAULT_TRANSPARENT: [u8; 3] = [255, 0, 255];
 
 fn main() {
-    let mut path = None;
+    let mut path: Option<std::ffi::OsString> = None;
     let mut transparent = DEFAULT_TRANSPARENT;
-    let mut args = std::env::args().skip(1);
+    // Paths may be any bytes; options are text.
+    let mut args = std::env::args_os().skip(1);
     while let Some(arg) = args.next() {
-        if arg == "--transparent" {
-            let value = args.next().unwrap_or_default();
+        let text = arg.to_string_lossy().into_owned();
+        if text == "--transparent" {
+            let value = args
+                .next()
+                .map(|v| v.to_string_lossy().into_owned())
+                .unwrap_or_default();
             transparent = parse_rgb(&value)
                 .unwrap_or_else(|| fail(2, &format!("--transparent: '{}' is not RRGGBB", value)));
-        } else if arg.starts_with('-') && arg != "-" {
+        } else if text.starts_with('-') && text != "-" {
             fail(
                 2,
                 "usage: tetris-printer [PICTURE] [--transparent RRGGBB] > drops.txt",
@@ -52,18 +57,21 @@ fn main() {
             );
         }
     }
-    let (name, bytes) = match path.as_deref() {
-        None | Some("-") => {
+    let (name, bytes) = match path {
+        Some(p) if p != "-" => {
+            let shown = std::path::Path::new(&p).display().to_string();
+            match std::fs::read(&p) {
+                Ok(bytes) => (shown, bytes),
+                Err(e) => fail(1, &format!("{}: {}", shown, e)),
+            }
+        }
+        _ => {
             let mut bytes = Vec::new();
             if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
                 fail(1, &format!("standard input: {}", e));
             }
             ("standard input".to_string(), bytes)
         }
-        Some(p) => match std::fs::read(p) {
-            Ok(bytes) => (p.to_string(), bytes),
-            Err(e) => fail(1, &format!("{}: {}", p, e)),
-        },
     };
     let picture = parse_picture(&bytes, transparent)
         .and_then(|p| printable(&p).map(|()| p))

@@ -8,6 +8,7 @@ pub mod check;
 pub mod gen;
 pub mod grade;
 pub mod html;
+pub mod package;
 pub mod show;
 pub mod strength;
 pub mod tune;
@@ -27,6 +28,7 @@ pub const COMMANDS: &[Command] = &[
     strength::COMMAND,
     tune::COMMAND,
     baseline::COMMAND,
+    package::COMMAND,
 ];
 
 /// Plays a game with a player program that must end normally; the judge's

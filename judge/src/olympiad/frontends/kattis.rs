@@ -14,6 +14,8 @@ use std::path::Path;
 use super::{judge_path, Report};
 
 pub const ACCEPTED: i32 = 42;
+/// Used only by the input validator: the test input is malformed.
+pub const REJECTED: i32 = 43;
 pub const JUDGE_ERROR: i32 = 1;
 
 pub const USAGE: &str =
@@ -59,5 +61,36 @@ fn judge_error(feedback: Option<&Path>, message: &str) -> Report {
         exit_code: JUDGE_ERROR,
         stdout: String::new(),
         stderr: format!("judge error: {}\n", message),
+    }
+}
+
+/// The input validator of a package: a test on stdin is valid (42) when it
+/// is UTF-8 text in the statement's format, read exactly as every grader
+/// reads tests; otherwise 43 with the reason on stderr.
+pub fn validate_input(_args: &[OsString], test: &mut dyn Read) -> Report {
+    let mut bytes = Vec::new();
+    let checked = match test.read_to_end(&mut bytes) {
+        Err(e) => Err(format!("cannot read the test: {}", e)),
+        Ok(_) => match std::str::from_utf8(&bytes) {
+            Err(e) => Err(format!(
+                "not text (invalid UTF-8 at byte {})",
+                e.valid_up_to()
+            )),
+            Ok(text) => super::super::io::parse_input(text)
+                .map(|pieces| pieces.len())
+                .map_err(|e| e.to_string()),
+        },
+    };
+    match checked {
+        Ok(n) => Report {
+            exit_code: ACCEPTED,
+            stdout: String::new(),
+            stderr: format!("valid: {} pieces\n", n),
+        },
+        Err(why) => Report {
+            exit_code: REJECTED,
+            stdout: String::new(),
+            stderr: format!("invalid test: {}\n", why),
+        },
     }
 }
