@@ -3,6 +3,8 @@
 //! the judge's placed count and ending. A screenshot is kept for people.
 //! CI installs Chromium (`.ci/run`); elsewhere the test says it was skipped.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -74,10 +76,11 @@ fn replay_pages_show_the_judges_verdict_after_stepping_to_the_end() {
         eprintln!("skipped: no chromium on this machine (apt-get install chromium)");
         return;
     };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = common::root();
     let out_dir: PathBuf = root.join("target/replay-screenshots");
     std::fs::create_dir_all(&out_dir).unwrap();
-    let profile = std::env::temp_dir().join(format!("judge-browser-{}", std::process::id()));
+    let profile_dir = common::scratch("browser-profile");
+    let profile = profile_dir.path().to_path_buf();
 
     let sample_in =
         std::fs::read_to_string(root.join("testdata/olympiad/sample/Tetris.in")).unwrap();

@@ -1,7 +1,7 @@
 //! The printer's referee: picture formats and their errors, the field's
 //! ordinary gravity, and `judge printer check`.
 
-use std::process::Command;
+mod common;
 
 use judge::olympiad::Piece;
 use judge::printer::picture::{Picture, DEFAULT_TRANSPARENT};
@@ -169,22 +169,22 @@ fn check_reports_exact_prints_and_every_mismatch() {
         "{wrong:?}"
     );
 
-    let dir = std::env::temp_dir().join(format!("judge-printer-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("p.txt"), "1..\n111\n").unwrap();
-    std::fs::write(dir.join("good.txt"), "J 3 9\n").unwrap();
-    std::fs::write(dir.join("late.txt"), "J 3 9\nZ 1 30\n").unwrap();
+    let scratch = common::scratch("printer-check");
+    let dir = scratch.path();
+    common::write(dir, "p.txt", "1..\n111\n");
+    common::write(dir, "good.txt", "J 3 9\n");
+    common::write(dir, "late.txt", "J 3 9\nZ 1 30\n");
+    common::write(dir, "huge.txt", "T 0 18446744073709551615\n");
+    common::write(dir, "binary.txt", b"J 3 9\n\xff\n");
     let run = |drops: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_judge"))
-            .args(["printer", "check"])
-            .arg(dir.join("p.txt"))
-            .arg(dir.join(drops))
-            .output()
-            .unwrap();
-        (
-            out.status.code().unwrap(),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-        )
+        let ran = common::judge(&[
+            "printer".as_ref(),
+            "check".as_ref(),
+            dir.join("p.txt").as_os_str(),
+            dir.join(drops).as_os_str(),
+        ]);
+        assert!(!ran.stderr.contains("panicked"), "{}", ran.stderr);
+        (ran.code, ran.stdout)
     };
     assert_eq!(
         run("good.txt"),
@@ -196,11 +196,20 @@ fn check_reports_exact_prints_and_every_mismatch() {
     let (code, text) = run("late.txt");
     assert_eq!(code, 3);
     assert!(text.contains("late.txt: line 2: column '30'"), "{text}");
+    let (code, text) = run("huge.txt");
+    assert_eq!(code, 3);
+    assert!(
+        text.contains("line 1: column '18446744073709551615'"),
+        "{text}"
+    );
+    let (code, text) = run("binary.txt");
+    assert_eq!(code, 3);
+    assert!(text.contains("invalid UTF-8 at byte 6"), "{text}");
 }
 
 #[test]
 fn every_committed_test_picture_reads_and_can_be_printed() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/printer");
+    let dir = common::root().join("testdata/printer");
     let mut names: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
