@@ -105,6 +105,14 @@ pub const fn switch(name: &'static str, help: &'static str) -> Opt {
     }
 }
 
+/// The option of every command that runs a submission: a command line
+/// instead of a `.rs` file to compile.
+pub const SUBMISSION_COMMAND: Opt = opt(
+    "--cmd",
+    "'COMMAND'",
+    "run this command instead of compiling a file",
+);
+
 /// A command: its words after `judge`, its positional arguments as shown in
 /// the usage line, how many it takes, what it does, and its options.
 pub struct Spec {
@@ -253,6 +261,17 @@ impl Args {
     /// The last value given for the option, as a path (any bytes).
     pub fn path(&self, name: &str) -> Option<PathBuf> {
         self.raw(name).map(PathBuf::from)
+    }
+
+    /// An option the command cannot do without, as a path.
+    pub fn required_path(&self, name: &str) -> Result<PathBuf, UsageError> {
+        let placeholder = self
+            .spec
+            .option(name)
+            .and_then(|o| o.value)
+            .unwrap_or("VALUE");
+        self.path(name)
+            .ok_or_else(|| self.usage_error(format!("{name} {placeholder} is needed")))
     }
 
     /// The last value given for the option, as text.

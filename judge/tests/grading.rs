@@ -181,14 +181,18 @@ fn the_memory_limit_is_enforced_and_reported() {
          for i in 0..n { println!(\"0 {}\", (2 * i) % 10 + usize::from(v[i] == 0)); } }",
     );
     let tests = dir.path().join("tests");
-    let ran = judge(&[
-        "grade",
-        hungry.to_str().unwrap(),
-        "--tests",
-        tests.to_str().unwrap(),
-        "--time-limit",
-        "20",
-    ]);
+    let grade_source = |source: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "grade",
+            source.to_str().unwrap(),
+            "--tests",
+            tests.to_str().unwrap(),
+        ];
+        args.extend(["--time-limit", "20"]);
+        args.extend(extra);
+        judge(&args)
+    };
+    let ran = grade_source(&hungry, &[]);
     assert_eq!(ran.code, 0, "{}", ran.stderr);
     assert_eq!(
         ran.stdout.matches("memory limit exceeded").count(),
@@ -198,29 +202,13 @@ fn the_memory_limit_is_enforced_and_reported() {
     );
     assert!(ran.stdout.contains("Score = 0"), "{}", ran.stdout);
 
-    let ran = judge(&[
-        "grade",
-        modest.to_str().unwrap(),
-        "--tests",
-        tests.to_str().unwrap(),
-        "--time-limit",
-        "20",
-    ]);
+    let ran = grade_source(&modest, &[]);
     assert!(
         ran.stdout.contains("Score = 20"),
         "100 MB fits 256 MB: {}",
         ran.stdout
     );
-    let ran = judge(&[
-        "grade",
-        modest.to_str().unwrap(),
-        "--tests",
-        tests.to_str().unwrap(),
-        "--time-limit",
-        "20",
-        "--memory-limit",
-        "64",
-    ]);
+    let ran = grade_source(&modest, &["--memory-limit", "64"]);
     assert_eq!(
         ran.stdout.matches("memory limit exceeded").count(),
         2,

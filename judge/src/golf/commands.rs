@@ -7,7 +7,10 @@ use std::time::{Duration, Instant};
 use super::audit::{answers, check_cuts, cut_points, stream};
 use super::replay::{record, scorer_name};
 use super::rules::{score_game, Mode, Score};
-use crate::cli::{exit, opt, read_file, switch, write_file, Args, Command, Failure, Spec, Verdict};
+use crate::cli::{
+    exit, opt, read_file, switch, write_file, Args, Command, Failure, Spec, Verdict,
+    SUBMISSION_COMMAND,
+};
 use crate::process::{with_submission, Limits};
 
 pub const DEFAULT_INPUT: &str = "testdata/golf/input.bin";
@@ -62,11 +65,7 @@ pub static RUN: Spec = Spec {
     about: "Run a golf submission: full run, determinism, look-ahead cuts, optionally a\n\
             streamed run; prints game points - source bytes (exit 3: a rule was broken).",
     options: &[
-        opt(
-            "--cmd",
-            "'COMMAND'",
-            "run this command instead of compiling a file",
-        ),
+        SUBMISSION_COMMAND,
         opt(
             "--source",
             "FILE",
@@ -151,9 +150,7 @@ fn score(args: Args) -> Result<i32, Failure> {
 }
 
 fn html(args: Args) -> Result<i32, Failure> {
-    let target = args
-        .path("-o")
-        .ok_or_else(|| args.usage_error("-o REPLAY.html is needed"))?;
+    let target = args.required_path("-o")?;
     let mode = mode(&args)?.ok_or_else(|| args.usage_error("--as all: choose one scorer"))?;
     let (input, output) = input_and_output(&args)?;
     let title = match args.value("--title")? {

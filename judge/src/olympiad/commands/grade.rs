@@ -4,7 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::cli::{exit, opt, write_file, Args, Command, Failure, Progress, Spec, UsageError};
+use crate::cli::{
+    exit, opt, write_file, Args, Command, Failure, Progress, Spec, UsageError, SUBMISSION_COMMAND,
+};
 use crate::olympiad::io::OutputReader;
 use crate::olympiad::judging::read_test;
 use crate::olympiad::recorder::replay_page;
@@ -23,11 +25,7 @@ pub static SPEC: Spec = Spec {
             on every DIR/*.in in a process group of its own under the limits, and print a\n\
             table with the total out of 100 and a 'Score = N' line.",
     options: &[
-        opt(
-            "--cmd",
-            "'COMMAND'",
-            "run this command instead of compiling a file",
-        ),
+        SUBMISSION_COMMAND,
         opt(
             "--tests",
             "DIR",

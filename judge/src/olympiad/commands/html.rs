@@ -28,9 +28,7 @@ pub const COMMAND: Command = Command {
 };
 
 fn main(args: Args) -> Result<i32, Failure> {
-    let target = args
-        .path("-o")
-        .ok_or_else(|| args.usage_error("-o REPLAY.html is needed"))?;
+    let target = args.required_path("-o")?;
     let (input, output) = (&args.positional[0], &args.positional[1]);
     let pieces = read_test(input.as_ref())
         .map_err(|f| Failure::Judge(f.0))?

@@ -130,6 +130,15 @@ fn file(name: impl Into<String>, body: impl Into<Vec<u8>>) -> (String, Vec<u8>) 
     (name.into(), body.into())
 }
 
+/// The statement as `statement` and both players in the folder `players`.
+fn statement_and_players(statement: &str, players: &str) -> [(String, Vec<u8>); 3] {
+    [
+        file(statement, STATEMENT),
+        file(format!("{players}/olympiad.rs"), ACCEPTED),
+        file(format!("{players}/weak.rs"), PARTIAL),
+    ]
+}
+
 #[cfg(unix)]
 fn make_executable(path: &Path) -> Result<(), Failure> {
     use std::os::unix::fs::PermissionsExt;
@@ -272,10 +281,8 @@ fn cms(dir: &Path, problem: &Problem) -> Result<(), Failure> {
     let mut files = vec![
         file("task.yaml", task_yaml),
         file("check/checker.rs", source(Program::CmsChecker)),
-        file("statement/statement.md", STATEMENT),
-        file("sol/olympiad.rs", ACCEPTED),
-        file("sol/weak.rs", PARTIAL),
     ];
+    files.extend(statement_and_players("statement/statement.md", "sol"));
     files.extend(test_files(problem, |i, _| {
         (
             format!("input/input{i}.txt"),
@@ -315,10 +322,8 @@ a Codeforces gym with a custom checker binary): compile it with
     let mut files = vec![
         file("README.md", instructions),
         file("checker.rs", source(Program::TestlibChecker)),
-        file("statement.md", STATEMENT),
-        file("solutions/olympiad.rs", ACCEPTED),
-        file("solutions/weak.rs", PARTIAL),
     ];
+    files.extend(statement_and_players("statement.md", "solutions"));
     files.extend(test_files(problem, |i, _| {
         (
             format!("tests/{:02}", i + 1),

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use super::play_program;
-use crate::cli::{exit, opt, switch, Args, Command, Failure, Progress, Spec};
+use crate::cli::{exit, opt, switch, Args, Command, Failure, Progress, Spec, SUBMISSION_COMMAND};
 use crate::olympiad::baseline;
 use crate::olympiad::gen::{generate, Distribution, OFFICIAL_SIZES};
 use crate::olympiad::io::MAX_PIECES;
@@ -22,7 +22,7 @@ pub static SPEC: Spec = Spec {
     about: "The strength benchmark: the ten official sizes over many seeds and 10000-piece\n\
             stress streams (S/Z-heavy, no I, S/Z only): points, survival, stack height, time, memory.",
     options: &[
-        opt("--cmd", "'COMMAND'", "run this command instead of compiling a file"),
+        SUBMISSION_COMMAND,
         opt("--seeds", "K", "seeds of the official sizes (default 100)"),
         opt("--stress-seeds", "K", "seeds of each stress stream (default 20)"),
         opt("--stress-size", "N", "pieces of a stress stream (default 10000)"),

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use super::play_program;
-use crate::cli::{exit, opt, Args, Command, Failure, Progress, Spec};
+use crate::cli::{exit, opt, Args, Command, Failure, Progress, Spec, SUBMISSION_COMMAND};
 use crate::olympiad::gen::{generate, Distribution};
 use crate::olympiad::io::MAX_PIECES;
 use crate::olympiad::Piece;
@@ -22,11 +22,7 @@ pub static SPEC: Spec = Spec {
     about: "Re-derive the submission's evaluation weights by coordinate descent on seeded\n\
             streams (the player takes --weights a,b,... on its command line).",
     options: &[
-        opt(
-            "--cmd",
-            "'COMMAND'",
-            "run this command instead of compiling a file",
-        ),
+        SUBMISSION_COMMAND,
         opt("--start", "a,b,...", "the starting weights (required)"),
         opt("--rounds", "R", "rounds over all weights (default 2)"),
         opt("--games", "G", "streams per evaluation (default 16)"),

@@ -5,7 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::cli::{exit, opt, read_file, Args, Command, Failure, Progress, Spec};
+use crate::cli::{
+    exit, opt, read_file, Args, Command, Failure, Progress, Spec, SUBMISSION_COMMAND,
+};
 use crate::printer::gen::random_picture;
 use crate::printer::picture::{Picture, DEFAULT_TRANSPARENT};
 use crate::printer::{mismatches, replay_drops};
@@ -19,11 +21,7 @@ pub static SPEC: Spec = Spec {
     about: "Run a printer on every test picture and N random ones, check each with the referee:\n\
             pieces per pixel, median time (exit 3: a picture not printed exactly).",
     options: &[
-        opt(
-            "--cmd",
-            "'COMMAND'",
-            "run this command instead of compiling a file",
-        ),
+        SUBMISSION_COMMAND,
         opt("--runs", "K", "runs per picture (default 3)"),
         opt("--random", "N", "random 17x32 pictures (default 20)"),
         opt("--seed", "S", "the first random picture's seed (default 1)"),

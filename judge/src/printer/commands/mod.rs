@@ -158,9 +158,7 @@ fn check(args: Args) -> Result<i32, Failure> {
 
 /// The drops as a replay page, step by step.
 fn html(args: Args) -> Result<i32, Failure> {
-    let target = args
-        .path("-o")
-        .ok_or_else(|| args.usage_error("-o PAGE.html is needed"))?;
+    let target = args.required_path("-o")?;
     let picture = load_picture(args.positional[0].as_ref(), transparent(&args)?)?;
     let path = Path::new(&args.positional[1]);
     let title = format!(
@@ -186,9 +184,7 @@ fn html(args: Args) -> Result<i32, Failure> {
 }
 
 fn render(args: Args) -> Result<i32, Failure> {
-    let target = args
-        .path("-o")
-        .ok_or_else(|| args.usage_error("-o OUT.ppm is needed"))?;
+    let target = args.required_path("-o")?;
     let scale = args.number_in("--scale", 8, 1..=64)? as usize;
     let palette = match args.path("--picture") {
         Some(p) => load_picture(&p, transparent(&args)?)?.palette,
