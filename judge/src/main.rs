@@ -20,10 +20,16 @@ fn main() {
                     let rest = args.into_iter().skip(taken);
                     command.spec.parse(rest).and_then(command.run)
                 }
-                None => Err(Failure::Usage(UsageError(format!(
-                    "unknown command '{}'; run 'judge help'",
-                    two.trim()
-                )))),
+                None => {
+                    let group: Vec<String> = judge::commands()
+                        .filter(|c| c.spec.command.starts_with(&format!("{first} ")))
+                        .map(|c| format!("usage: {}", c.spec.usage()))
+                        .collect();
+                    Err(Failure::Usage(UsageError(match group.is_empty() {
+                        true => format!("unknown command '{first}'; run 'judge help'"),
+                        false => group.join("\n"),
+                    })))
+                }
             }
         }
     };

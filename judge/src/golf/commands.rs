@@ -59,7 +59,7 @@ pub static HTML: Spec = Spec {
 
 pub static RUN: Spec = Spec {
     command: "golf run",
-    positional: "(SOURCE.rs | --cmd 'COMMAND' --source FILE)",
+    positional: "[SOURCE.rs]",
     min_positional: 0,
     max_positional: 1,
     about: "Run a golf submission: full run, determinism, look-ahead cuts, optionally a\n\

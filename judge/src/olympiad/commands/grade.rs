@@ -18,7 +18,7 @@ use crate::process::{
 
 pub static SPEC: Spec = Spec {
     command: "grade",
-    positional: "(SUBMISSION.rs | --cmd 'COMMAND')",
+    positional: "[SUBMISSION.rs]",
     min_positional: 0,
     max_positional: 1,
     about: "Compile the submission as a contest system does (rustc -O --edition 2021), run it\n\

@@ -16,7 +16,7 @@ use crate::rng::Rng;
 
 pub static SPEC: Spec = Spec {
     command: "strength",
-    positional: "(SUBMISSION.rs | --cmd 'COMMAND')",
+    positional: "[SUBMISSION.rs]",
     min_positional: 0,
     max_positional: 1,
     about: "The strength benchmark: the ten official sizes over many seeds and 10000-piece\n\

@@ -16,7 +16,7 @@ use crate::rng::Rng;
 
 pub static SPEC: Spec = Spec {
     command: "tune",
-    positional: "(SUBMISSION.rs | --cmd 'COMMAND')",
+    positional: "[SUBMISSION.rs]",
     min_positional: 0,
     max_positional: 1,
     about: "Re-derive the submission's evaluation weights by coordinate descent on seeded\n\

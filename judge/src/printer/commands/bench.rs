@@ -15,7 +15,7 @@ use crate::process::{run_ok, with_submission, Limits};
 
 pub static SPEC: Spec = Spec {
     command: "printer bench",
-    positional: "(PRINTER.rs | --cmd 'COMMAND') [PICTURE...]",
+    positional: "[PRINTER.rs] [PICTURE...]",
     min_positional: 0,
     max_positional: usize::MAX,
     about: "Run a printer on every test picture and N random ones, check each with the referee:\n\
