@@ -110,7 +110,8 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
         true
     });
     let deadline = start + limits.time;
-    let (termination, max_rss_kib, peak_vm) = watch(&mut child, deadline, &exceeded);
+    let sample_memory = limits.memory_bytes.is_some();
+    let (termination, max_rss_kib, peak_vm) = watch(&mut child, deadline, &exceeded, sample_memory);
     let wall = start.elapsed();
     sandbox::kill_group(&child);
     let grace = Instant::now() + PIPE_GRACE;
@@ -211,12 +212,14 @@ impl Collected {
 }
 
 /// Waits for the program to end, for the deadline, or for the output limit.
-/// Returns how it ended, its peak resident memory and the peak address
-/// space seen while sampling.
+/// Returns how it ended, its peak resident memory and (when
+/// `sample_memory`, i.e. a memory limit is set) the peak address space seen
+/// while sampling.
 fn watch(
     child: &mut Child,
     deadline: Instant,
     output_exceeded: &AtomicBool,
+    sample_memory: bool,
 ) -> (Termination, Option<u64>, u64) {
     let mut pause = Duration::from_micros(100);
     let mut peak_vm = 0;
@@ -224,7 +227,9 @@ fn watch(
         if let Some((termination, rss)) = sandbox::try_reap(child) {
             return (termination, rss, peak_vm);
         }
-        peak_vm = peak_vm.max(sandbox::address_space(child).unwrap_or(0));
+        if sample_memory {
+            peak_vm = peak_vm.max(sandbox::address_space(child).unwrap_or(0));
+        }
         let over = output_exceeded.load(Ordering::SeqCst);
         if over || Instant::now() >= deadline {
             sandbox::kill_group(child);

@@ -151,14 +151,15 @@ fn make_executable(_path: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The tests named `stem` in the system's layout: input, reference answer.
+/// The secret tests in the system's layout: `name(i)` gives the paths of
+/// test i's input and reference answer.
 fn test_files(
     problem: &Problem,
-    name: impl Fn(usize, &str) -> (String, String),
+    name: impl Fn(usize) -> (String, String),
 ) -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
     for (i, test) in problem.secret.iter().enumerate() {
-        let (input, answer) = name(i, &test.0);
+        let (input, answer) = name(i);
         files.push(file(input, test.1.clone()));
         files.push(file(answer, reference_answer(test)));
     }
@@ -217,7 +218,7 @@ limits:
             crate::latex::statement(STATEMENT, "Tetris"),
         ),
     ];
-    files.extend(test_files(problem, |i, _| {
+    files.extend(test_files(problem, |i| {
         (
             format!("data/secret/{:02}.in", i + 1),
             format!("data/secret/{:02}.ans", i + 1),
@@ -283,7 +284,7 @@ fn cms(dir: &Path, problem: &Problem) -> Result<(), Failure> {
         file("check/checker.rs", source(Program::CmsChecker)),
     ];
     files.extend(statement_and_players("statement/statement.md", "sol"));
-    files.extend(test_files(problem, |i, _| {
+    files.extend(test_files(problem, |i| {
         (
             format!("input/input{i}.txt"),
             format!("output/output{i}.txt"),
@@ -324,7 +325,7 @@ a Codeforces gym with a custom checker binary): compile it with
         file("checker.rs", source(Program::TestlibChecker)),
     ];
     files.extend(statement_and_players("statement.md", "solutions"));
-    files.extend(test_files(problem, |i, _| {
+    files.extend(test_files(problem, |i| {
         (
             format!("tests/{:02}", i + 1),
             format!("tests/{:02}.a", i + 1),
