@@ -340,3 +340,31 @@ fn points_round_halves_up() {
     assert_eq!(points(5, 100), 1);
     assert_eq!(points(4, 100), 0);
 }
+
+#[test]
+fn five_upright_s_and_z_pieces_leave_the_well_empty() {
+    // Upright S (5) and Z (7) in the five column pairs: the four first
+    // complete nothing, the fifth fills row 1; after its deletion the upper
+    // block of each piece falls into the gap of row 0, which is deleted too.
+    // The olympiad submission's S/Z perfect clear rests on this.
+    for kinds in [
+        [5, 5, 5, 5, 5],
+        [7, 7, 7, 7, 7],
+        [5, 7, 7, 5, 7],
+        [7, 5, 5, 7, 5],
+    ] {
+        let pieces: Vec<Piece> = kinds.iter().map(|&k| piece(k)).collect();
+        let mut recorder = Recorder::default();
+        let outcome = play(
+            &pieces,
+            &mut moves(&[(0, 0), (0, 2), (0, 4), (0, 6), (0, 8)]),
+            ToppingPiece::NotCounted,
+            &mut recorder,
+        );
+        assert_eq!(outcome.placed, 5, "{kinds:?}");
+        assert_eq!(deletions(&recorder.steps), 2, "{kinds:?}");
+        let boards = &recorder.boards_after_piece;
+        assert_eq!(boards[3].stack_height(), 3, "{kinds:?}");
+        assert_eq!(boards[4], Board::default(), "{kinds:?}");
+    }
+}

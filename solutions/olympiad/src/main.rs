@@ -2,14 +2,17 @@
 //! pieces on a 10 x 20 well where full rows vanish without shifting and the
 //! 4-connected leftovers fall as rigid components, cascading.
 //!
-//! Strategy: a beam search over the known future with delayed commitment.
-//! The beam holds the best boards reached `depth` pieces ahead of the piece
-//! to be answered, each remembering its moves; the piece is answered with
-//! the move that leads to the best of them, the boards that disagree are
-//! dropped and the beam grows one piece further. Every simulated placement
-//! runs the full rules, cascades included, so the search sees holes filled
-//! by falling components. Boards are scored by a weighted sum of features
-//! (holes, transitions, wells, height), weights tuned with `judge tune`.
+//! Strategy: whenever the board is empty and the next five pieces are all S
+//! or Z, a known perfect clear (each upright in its own pair of columns; the
+//! cascade empties the board). Otherwise a beam search over the known
+//! future with delayed commitment. The beam holds the best boards reached
+//! `depth` pieces ahead of the piece to be answered, each remembering its
+//! moves; the piece is answered with the move that leads to the best of
+//! them, the boards that disagree are dropped and the beam grows one piece
+//! further. Every simulated placement runs the full rules, cascades
+//! included, so the search sees holes filled by falling components. Boards
+//! are scored by a weighted sum of features (holes, transitions, wells,
+//! height), weights tuned with `judge tune`.
 //!
 //! One self-contained file, standard library only, for Rust 1.56 and later.
 
@@ -93,6 +96,8 @@ struct Options {
     depth: usize,
     /// Print this program's own count of placed pieces on stderr.
     report: bool,
+    /// Never play the S/Z perfect clear (to measure the search alone).
+    search_only: bool,
 }
 
 impl Options {
@@ -102,12 +107,14 @@ impl Options {
             beam_width: None,
             depth: LOOKAHEAD,
             report: false,
+            search_only: false,
         };
         let args: Vec<String> = args.collect();
         let mut i = 0;
         while i < args.len() {
-            if args[i] == "--report" {
-                options.report = true;
+            if args[i] == "--report" || args[i] == "--search-only" {
+                options.report |= args[i] == "--report";
+                options.search_only |= args[i] == "--search-only";
                 i += 1;
                 continue;
             }
@@ -143,21 +150,27 @@ fn count_placed(pieces: &[usize], moves: &[Move]) -> usize {
     let shapes = shape_table();
     let mut board = Board::empty();
     let mut scratch = Vec::new();
-    for (i, (&kind, m)) in pieces.iter().zip(moves).enumerate() {
-        let shape = shapes[kind]
-            .iter()
-            .find(|s| s.rotation == m.rotation)
-            .expect("moves use the distinct rotations of the table");
-        if !board.place(
-            &board.column_heights(),
-            shape,
-            m.column as usize,
-            &mut scratch,
-        ) {
+    for (i, (&kind, &m)) in pieces.iter().zip(moves).enumerate() {
+        if !play(&shapes, &mut board, kind, m, &mut scratch) {
             return i;
         }
     }
     pieces.len()
+}
+
+/// Plays one answer on the board; false if the game is over.
+fn play(
+    shapes: &[Vec<Shape>],
+    board: &mut Board,
+    kind: usize,
+    m: Move,
+    scratch: &mut Scratch,
+) -> bool {
+    let shape = shapes[kind]
+        .iter()
+        .find(|s| s.rotation == m.rotation)
+        .expect("moves use the distinct rotations of the table");
+    board.place(&board.column_heights(), shape, m.column as usize, scratch)
 }
 
 // ---------------------------------------------------------------------------
@@ -552,6 +565,31 @@ fn evaluate(board: &Board, w: &Weights) -> i32 {
 // Search
 // ---------------------------------------------------------------------------
 
+/// The S and Z pieces (kinds 4 and 6).
+fn is_s_or_z(kind: usize) -> bool {
+    kind == 4 || kind == 6
+}
+
+/// A perfect clear from the empty board when the next five pieces are all S
+/// or Z: each stands upright (rotation 0) in its own pair of columns. The
+/// middle rows of the five make row 1 full; once it is deleted, the upper
+/// block of each piece falls into the gap its lower block left in row 0,
+/// which fills row 0 too, and the board is empty again. Ordinary Tetris
+/// cannot survive an S/Z-only stream; these rules can, five pieces at a time.
+fn perfect_clear(pieces: &[usize]) -> Option<[Move; 5]> {
+    if pieces.len() < 5 || !pieces[..5].iter().all(|&k| is_s_or_z(k)) {
+        return None;
+    }
+    let mut block = [Move {
+        rotation: 0,
+        column: 0,
+    }; 5];
+    for (pair, m) in block.iter_mut().enumerate() {
+        m.column = 2 * pair as u8;
+    }
+    Some(block)
+}
+
 /// Boards kept per step of the beam, by how much trouble the best board is
 /// in (stack height plus rows with holes): a clean low stack is safe and
 /// cheap to play, a high or holed one gets more search.
@@ -594,6 +632,7 @@ struct Planner {
     shapes: Vec<Vec<Shape>>,
     weights: Weights,
     fixed_width: Option<usize>,
+    perfect_clears: bool,
     width: usize,
     depth: usize,
     /// Placements simulated so far (the work budget's meter).
@@ -621,6 +660,7 @@ impl Planner {
             shapes: shape_table(),
             weights: options.weights,
             fixed_width: options.beam_width,
+            perfect_clears: !options.search_only,
             width: 1,
             depth: options.depth,
             placements: 0,
@@ -633,17 +673,29 @@ impl Planner {
 
     fn plan(&mut self, pieces: &[usize]) -> Vec<Move> {
         let mut moves = Vec::with_capacity(pieces.len());
-        self.beam.clear();
-        self.beam.push(Node {
-            board: Board::empty(),
-            score: 0,
-            alive: true,
-            path: [0; MAX_DEPTH],
-        });
+        // The board the answers so far leave (None once the game is lost),
+        // to notice when it is empty.
+        let mut answered = Some(Board::empty());
         let mut reached = 0;
         let budget = pieces.len() as u64 * PLACEMENTS_PER_PIECE;
         self.placements = 0;
+        self.restart(Board::empty());
         while moves.len() < pieces.len() {
+            if self.perfect_clears && answered == Some(Board::empty()) {
+                let before = moves.len();
+                while let Some(block) = perfect_clear(&pieces[moves.len()..]) {
+                    for &m in block.iter() {
+                        answered = self.play(answered, pieces[moves.len()], m);
+                        moves.push(m);
+                    }
+                }
+                if moves.len() > before {
+                    // What the beam had planned no longer applies.
+                    self.restart(Board::empty());
+                    reached = moves.len();
+                    continue;
+                }
+            }
             while reached < pieces.len() && reached < moves.len() + self.depth {
                 self.width = self.choose_width(budget);
                 self.expand(pieces[reached], reached % MAX_DEPTH);
@@ -659,10 +711,31 @@ impl Planner {
             }
             let slot = moves.len() % MAX_DEPTH;
             let code = best.path[slot];
-            moves.push(decode(code));
+            let m = decode(code);
+            answered = self.play(answered, pieces[moves.len()], m);
+            moves.push(m);
             self.beam.retain(|n| n.path[slot] == code);
         }
         moves
+    }
+
+    fn play(&mut self, board: Option<Board>, kind: usize, m: Move) -> Option<Board> {
+        let mut board = board?;
+        if play(&self.shapes, &mut board, kind, m, &mut self.scratch) {
+            Some(board)
+        } else {
+            None
+        }
+    }
+
+    fn restart(&mut self, board: Board) {
+        self.beam.clear();
+        self.beam.push(Node {
+            board,
+            score: 0,
+            alive: true,
+            path: [0; MAX_DEPTH],
+        });
     }
 
     /// The beam width for the next piece: by the trouble of the best board,

@@ -127,7 +127,7 @@ fn stress(command: &[String], seeds: u64, size: usize, with_baseline: bool) -> R
     }
     let progress = Progress::new();
     crate::say!("stress streams of {size} pieces, seeds 1..{seeds}");
-    let header = "  stream     complete  survival   placed min / median / max   median time";
+    let header = "  stream     complete  survival   placed min / median / max   time median / max";
     crate::say!(
         "{header}{}",
         if with_baseline {
@@ -171,10 +171,11 @@ fn stress(command: &[String], seeds: u64, size: usize, with_baseline: bool) -> R
         progress.done();
         times.sort();
         let mut line = format!(
-            "  {:<10} {}   {} ms",
+            "  {:<10} {}   {:>6} / {:>4} ms",
             distribution.name(),
             placed_summary(&mut mine, size),
-            times[times.len() / 2].as_millis()
+            times[times.len() / 2].as_millis(),
+            times[times.len() - 1].as_millis()
         );
         if with_baseline {
             line += &format!("   | baseline: {}", placed_summary(&mut theirs, size));
