@@ -681,20 +681,22 @@ impl Planner {
         self.placements = 0;
         self.restart(Board::empty());
         while moves.len() < pieces.len() {
-            if self.perfect_clears && answered == Some(Board::empty()) {
-                let before = moves.len();
-                while let Some(block) = perfect_clear(&pieces[moves.len()..]) {
-                    for &m in block.iter() {
-                        answered = self.play(answered, pieces[moves.len()], m);
-                        moves.push(m);
-                    }
+            let before = moves.len();
+            while self.perfect_clears && answered == Some(Board::empty()) {
+                let block = match perfect_clear(&pieces[moves.len()..]) {
+                    Some(block) => block,
+                    None => break,
+                };
+                for &m in block.iter() {
+                    answered = self.play(answered, pieces[moves.len()], m);
+                    moves.push(m);
                 }
-                if moves.len() > before {
-                    // What the beam had planned no longer applies.
-                    self.restart(Board::empty());
-                    reached = moves.len();
-                    continue;
-                }
+            }
+            if moves.len() > before {
+                // What the beam had planned no longer applies.
+                self.restart(answered.unwrap_or_else(Board::empty));
+                reached = moves.len();
+                continue;
             }
             while reached < pieces.len() && reached < moves.len() + self.depth {
                 self.width = self.choose_width(budget);
