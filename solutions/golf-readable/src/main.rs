@@ -15,8 +15,10 @@
 //! placement of the next one; the six best of those lines are then judged
 //! by the average best placement of a third piece over the seven kinds.
 //! Boards are scored by the rows cleared (four at once pays, fewer costs),
-//! holes, squared bumps, blocks in the well, rows ready for a four-line
-//! clear and a stack that nears the top.
+//! holes in the stack, blocks covering the well (cheap: a cover whose rows
+//! clear reopens the well, which is how the stack outlasts an I
+//! drought), the surface (bumps, column transitions, columns only an I
+//! fills), rows ready for a four-line clear and a stack that nears the top.
 
 use std::io::{Read, Write};
 
@@ -35,21 +37,35 @@ const SHAPES: [[&[u16]; 4]; 7] = [
 ];
 
 /// Value of clearing 0..4 rows at once: only a four-line clear pays.
-const CLEAR_VALUE: [i32; 5] = [0, -10, -28, 14, 280];
+const CLEAR_VALUE: [i32; 5] = [0, -40, -24, 2, 188];
 /// Losing the grid to a piece with no room.
 const RESET_VALUE: i32 = -6000;
-/// Penalties: an empty cell under a block; the squared height difference
-/// of neighbouring stack columns; a block in the well column.
-const HOLE: i32 = 90;
-const BUMP: i32 = 3;
+/// Penalties: an empty cell under a block in the stack (columns 0..8); a row
+/// with an empty covered cell anywhere; a block in the well column above an
+/// empty cell of it (a cover, cleared with its rows when the stack must come
+/// down); the height of the well column.
+const HOLE: i32 = 135;
+const HOLE_ROW: i32 = 11;
+const WELL_COVER: i32 = 30;
 const WELL_BLOCK: i32 = 10;
+/// Penalties on the surface of the stack: squared and plain height
+/// differences of neighbouring columns, changes between filled and empty
+/// down each column (floor counted filled), and columns so deep between
+/// their neighbours that only an I fills them.
+const BUMP: i32 = 2;
+const STEP: i32 = 6;
+const COLUMN_TRANSITION: i32 = 52;
+const I_DEPENDENCY: i32 = 47;
 /// Stack rows above this height are penalised, quadratically.
-const SAFE_HEIGHT: i32 = 16;
-const HIGH: i32 = 3;
+const SAFE_HEIGHT: i32 = 14;
+const HIGH: i32 = 4;
 /// Bonus per row (up to four) that an I dropped in the well would clear.
 const READY: i32 = 39;
 /// How many of the best two-piece lines get a third, expected piece.
 const THIRD_PLY: usize = 6;
+
+/// The stack columns, all but the well.
+const STACK: u16 = FULL >> 1;
 
 type Grid = [u16; ROWS];
 
@@ -90,29 +106,63 @@ fn evaluate(g: &Grid) -> i32 {
     let mut heights = [0i32; 10];
     let mut covered = 0;
     let mut holes = 0;
+    let mut hole_rows = 0;
+    let mut column_transitions = 0;
+    let mut above = 0;
     for (r, &row) in g.iter().enumerate() {
-        holes += (covered & !row).count_ones() as i32;
+        holes += (covered & !row & STACK).count_ones() as i32;
+        hole_rows += i32::from(covered & !row != 0);
         let mut tops = row & !covered;
         while tops != 0 {
             heights[tops.trailing_zeros() as usize] = (ROWS - r) as i32;
             tops &= tops - 1;
         }
         covered |= row;
+        column_transitions += ((row ^ above) & STACK).count_ones() as i32;
+        above = row;
     }
-    let bumps: i32 = (0..8).map(|c| (heights[c] - heights[c + 1]).pow(2)).sum();
+    column_transitions += (!above & STACK).count_ones() as i32;
+    let mut bumps = 0;
+    let mut steps = 0;
+    for c in 0..8 {
+        let d = heights[c] - heights[c + 1];
+        bumps += d * d;
+        steps += d.abs();
+    }
+    let mut i_dependencies = 0;
+    for c in 0..9 {
+        let left = if c == 0 { ROWS as i32 } else { heights[c - 1] };
+        let right = if c == 8 { ROWS as i32 } else { heights[c + 1] };
+        i_dependencies += i32::from(left.min(right) - heights[c] >= 3);
+    }
     let high = heights[..9]
         .iter()
         .max()
         .map_or(0, |&h| (h - SAFE_HEIGHT).max(0));
-    // Rows, from the bottom of the well up, that are full but for the well.
+    // The well's floor: its lowest empty cell. Blocks of the well column
+    // above it cover the well.
+    let mut floor = ROWS - 1;
+    while floor > 0 && g[floor] >> 9 & 1 == 1 {
+        floor -= 1;
+    }
+    let covers = g[..floor].iter().filter(|&&row| row >> 9 & 1 == 1).count() as i32;
+    // Rows, from the well's floor up, that are full but for the well.
     let mut ready = 0;
-    let mut r = ROWS - 1 - heights[9] as usize;
-    while r > 0 && g[r] == FULL >> 1 {
+    let mut r = floor;
+    while r > 0 && g[r] == STACK {
         ready += 1;
         r -= 1;
     }
     READY * ready.min(4)
-        - (HOLE * holes + BUMP * bumps + WELL_BLOCK * heights[9] + HIGH * high * high)
+        - (HOLE * holes
+            + HOLE_ROW * hole_rows
+            + WELL_COVER * covers
+            + WELL_BLOCK * heights[9]
+            + BUMP * bumps
+            + STEP * steps
+            + COLUMN_TRANSITION * column_transitions
+            + I_DEPENDENCY * i_dependencies
+            + HIGH * high * high)
 }
 
 /// Every legal (answer byte, shape) of a piece kind.
