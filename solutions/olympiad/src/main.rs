@@ -112,30 +112,36 @@ impl Options {
         let args: Vec<String> = args.collect();
         let mut i = 0;
         while i < args.len() {
-            if args[i] == "--report" || args[i] == "--search-only" {
-                options.report |= args[i] == "--report";
-                options.search_only |= args[i] == "--search-only";
+            // Switches take no value.
+            let switch = match args[i].as_str() {
+                "--report" => Some(&mut options.report),
+                "--search-only" => Some(&mut options.search_only),
+                _ => None,
+            };
+            if let Some(on) = switch {
+                *on = true;
                 i += 1;
                 continue;
             }
-            let value = args
-                .get(i + 1)
-                .ok_or_else(|| format!("{} needs a value", args[i]))?;
+            let value = || {
+                args.get(i + 1)
+                    .ok_or_else(|| format!("{} needs a value", args[i]))
+            };
             let number = |v: &str| {
                 v.parse::<i32>()
                     .map_err(|_| format!("'{}' is not a number", v))
             };
             match args[i].as_str() {
                 "--weights" => {
-                    let w: Result<Vec<i32>, String> = value.split(',').map(number).collect();
+                    let w: Result<Vec<i32>, String> = value()?.split(',').map(number).collect();
                     let w = w?;
                     if w.len() != WEIGHT_COUNT {
                         return Err(format!("--weights takes {} numbers", WEIGHT_COUNT));
                     }
                     options.weights = Weights::from_list(&w);
                 }
-                "--beam" => options.beam_width = Some(number(value)?.max(1) as usize),
-                "--depth" => options.depth = (number(value)?.max(1) as usize).min(MAX_DEPTH),
+                "--beam" => options.beam_width = Some(number(value()?)?.max(1) as usize),
+                "--depth" => options.depth = (number(value()?)?.max(1) as usize).min(MAX_DEPTH),
                 other => return Err(format!("unknown option {}", other)),
             }
             i += 2;
@@ -688,7 +694,7 @@ impl Planner {
                     None => break,
                 };
                 for &m in block.iter() {
-                    answered = self.play(answered, pieces[moves.len()], m);
+                    answered = self.follow(answered, pieces[moves.len()], m);
                     moves.push(m);
                 }
             }
@@ -714,14 +720,15 @@ impl Planner {
             let slot = moves.len() % MAX_DEPTH;
             let code = best.path[slot];
             let m = decode(code);
-            answered = self.play(answered, pieces[moves.len()], m);
+            answered = self.follow(answered, pieces[moves.len()], m);
             moves.push(m);
             self.beam.retain(|n| n.path[slot] == code);
         }
         moves
     }
 
-    fn play(&mut self, board: Option<Board>, kind: usize, m: Move) -> Option<Board> {
+    /// The board after one more answer, None once the game is lost.
+    fn follow(&mut self, board: Option<Board>, kind: usize, m: Move) -> Option<Board> {
         let mut board = board?;
         if play(&self.shapes, &mut board, kind, m, &mut self.scratch) {
             Some(board)
