@@ -1,19 +1,49 @@
 #!/usr/bin/env bash
 # The golfed submission on the committed 64 KiB input and on 10 other seeds
-# (1..10): game score by the rules as written, and the mean of the ten.
+# (1..10): game score by the rules as written and resets per game, then the
+# mean and the worst game of the ten. Games run in parallel, one per core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet --bin judge
-mkdir -p target/golf
-rustc -O --edition 2021 -o target/golf/golfed solutions/golf/src/main.rs 2>/dev/null
+dir=target/golf
+mkdir -p "$dir"
+rustc -O --edition 2021 -o "$dir/golfed" solutions/golf/src/main.rs 2>/dev/null
 bytes=$(wc -c < solutions/golf/src/main.rs)
-score() { target/golf/golfed < "$1" > target/golf/out.bin; target/release/judge golf score "$1" target/golf/out.bin | sed -n 's/^game score \([0-9]*\).*/\1/p'; }
-echo "committed input: game $(score testdata/golf/input.bin), source bytes $bytes"
-total=0
-for seed in 1 2 3 4 5 6 7 8 9 10; do
-    target/release/judge gen --golf --seed "$seed" -o "target/golf/seed$seed.bin"
-    s=$(score "target/golf/seed$seed.bin")
-    echo "seed $seed: game $s"
-    total=$((total + s))
+
+# play NAME INPUT: writes "game resets" to $dir/NAME.score
+play() {
+    "$dir/golfed" < "$2" > "$dir/$1.out"
+    target/release/judge golf score "$2" "$dir/$1.out" \
+        | sed -n 's/^game score \([0-9]*\).*resets \([0-9]*\).*/\1 \2/p' > "$dir/$1.score"
+}
+
+seeds=(1 2 3 4 5 6 7 8 9 10)
+for seed in "${seeds[@]}"; do
+    target/release/judge gen --golf --seed "$seed" -o "$dir/seed$seed.bin"
 done
-echo "mean game score over seeds 1..10: $((total / 10)); mean total: $((total / 10 - bytes))"
+play committed testdata/golf/input.bin &
+running=1
+for seed in "${seeds[@]}"; do
+    if [ "$running" -ge "$(nproc)" ]; then
+        wait -n
+        running=$((running - 1))
+    fi
+    play "seed$seed" "$dir/seed$seed.bin" &
+    running=$((running + 1))
+done
+wait
+
+read -r game resets < "$dir/committed.score"
+echo "committed input: game $game, resets $resets, source bytes $bytes, total $((game - bytes))"
+total=0
+worst=0
+most_resets=0
+for seed in "${seeds[@]}"; do
+    read -r game resets < "$dir/seed$seed.score"
+    echo "seed $seed: game $game, resets $resets"
+    total=$((total + game))
+    if [ "$worst" -eq 0 ] || [ "$game" -lt "$worst" ]; then worst=$game; fi
+    if [ "$resets" -gt "$most_resets" ]; then most_resets=$resets; fi
+done
+mean=$((total / ${#seeds[@]}))
+echo "seeds 1..10: mean game $mean, mean total $((mean - bytes)), worst game $worst, most resets in a game $most_resets"
