@@ -11,14 +11,15 @@
 //!
 //! Strategy: a four-line clear is worth five singles, so the stack is built
 //! on columns 0..8 and column 9 is kept as a well for I pieces. Each answer
-//! searches every placement of the current piece followed by the best
-//! placement of the next one; the six best of those lines are then judged
+//! searches every placement of the current piece followed by every
+//! placement of the next one; the few best of those lines are then judged
 //! by the average best placement of a third piece over the seven kinds.
 //! Boards are scored by the rows cleared (four at once pays, fewer costs),
 //! holes in the stack, blocks covering the well (cheap: a cover whose rows
 //! clear reopens the well, which is how the stack outlasts an I
 //! drought), the surface (bumps, column transitions, columns only an I
-//! fills), rows ready for a four-line clear and a stack that nears the top.
+//! fills), rows ready for a four-line clear and a stack that nears the top;
+//! the higher the stack, the more any clear is worth.
 
 use std::io::{Read, Write};
 
@@ -26,6 +27,9 @@ const ROWS: usize = 23;
 const FULL: u16 = 1023;
 
 /// Rows top to bottom, bit 0 = leftmost column (the spec's table).
+/// Rotations past a kind's distinct ones repeat a shape, so they are not
+/// tried (O has one shape; I, S and Z two; J, L and T four).
+const DISTINCT_ROTATIONS: [usize; 7] = [1, 2, 2, 4, 4, 2, 4];
 const SHAPES: [[&[u16]; 4]; 7] = [
     [&[3, 3], &[3, 3], &[3, 3], &[3, 3]],
     [&[1, 1, 1, 1], &[15], &[1, 1, 1, 1], &[15]],
@@ -37,7 +41,12 @@ const SHAPES: [[&[u16]; 4]; 7] = [
 ];
 
 /// Value of clearing 0..4 rows at once: only a four-line clear pays.
-const CLEAR_VALUE: [i32; 5] = [0, -40, -24, 2, 188];
+const CLEAR_VALUE: [i32; 5] = [0, -25, -49, -7, 190];
+/// Worth of each cleared row per row the stack stood above this height
+/// before the drop: the higher the stack, the more any clear is worth,
+/// since an I drought there ends in a reset.
+const DANGER_HEIGHT: i32 = 10;
+const DANGER_CLEAR: i32 = 4;
 /// Losing the grid to a piece with no room.
 const RESET_VALUE: i32 = -6000;
 /// Penalties: an empty cell under a block in the stack (columns 0..8); a row
@@ -45,24 +54,24 @@ const RESET_VALUE: i32 = -6000;
 /// empty cell of it (a cover, cleared with its rows when the stack must come
 /// down); the height of the well column.
 const HOLE: i32 = 135;
-const HOLE_ROW: i32 = 11;
-const WELL_COVER: i32 = 30;
+const HOLE_ROW: i32 = 6;
+const WELL_COVER: i32 = 31;
 const WELL_BLOCK: i32 = 10;
 /// Penalties on the surface of the stack: squared and plain height
 /// differences of neighbouring columns, changes between filled and empty
 /// down each column (floor counted filled), and columns so deep between
 /// their neighbours that only an I fills them.
-const BUMP: i32 = 2;
+const BUMP: i32 = 4;
 const STEP: i32 = 6;
-const COLUMN_TRANSITION: i32 = 52;
-const I_DEPENDENCY: i32 = 47;
+const COLUMN_TRANSITION: i32 = 82;
+const I_DEPENDENCY: i32 = 45;
 /// Stack rows above this height are penalised, quadratically.
-const SAFE_HEIGHT: i32 = 14;
-const HIGH: i32 = 4;
+const SAFE_HEIGHT: i32 = 13;
+const HIGH: i32 = 19;
 /// Bonus per row (up to four) that an I dropped in the well would clear.
 const READY: i32 = 39;
 /// How many of the best two-piece lines get a third, expected piece.
-const THIRD_PLY: usize = 6;
+const THIRD_PLY: usize = 8;
 
 /// The stack columns, all but the well.
 const STACK: u16 = FULL >> 1;
@@ -99,7 +108,12 @@ fn drop_piece(grid: &Grid, piece: &[u16], x: usize) -> (Grid, i32) {
             out[to] = g[r];
         }
     }
-    (out, CLEAR_VALUE[lines])
+    let height = (ROWS - grid.iter().position(|&row| row != 0).unwrap_or(ROWS)) as i32;
+    let danger = (height - DANGER_HEIGHT).max(0);
+    (
+        out,
+        CLEAR_VALUE[lines] + lines as i32 * DANGER_CLEAR * danger,
+    )
 }
 
 fn evaluate(g: &Grid) -> i32 {
@@ -167,52 +181,46 @@ fn evaluate(g: &Grid) -> i32 {
 
 /// Every legal (answer byte, shape) of a piece kind.
 fn placements(kind: usize) -> impl Iterator<Item = (u8, &'static [u16])> {
-    (0..4).flat_map(move |r| {
+    (0..DISTINCT_ROTATIONS[kind]).flat_map(move |r| {
         let piece = SHAPES[kind][r];
         let width = 16 - piece.iter().fold(0, |a, &b| a | b).leading_zeros() as usize;
         (0..=10 - width).map(move |x| ((r * 16 + x) as u8, piece))
     })
 }
 
-/// The best value a piece of `kind` can get on `grid`, with its grid.
-fn best_placement(grid: &Grid, kind: usize) -> (i32, Grid) {
-    let mut best = (i32::MIN, *grid);
-    for (answer, piece) in placements(kind) {
-        let (after, gained) = drop_piece(grid, piece, (answer & 15) as usize);
-        let value = gained + evaluate(&after);
-        if value > best.0 {
-            best = (value, after);
-        }
-    }
-    best
+/// The best value a piece of `kind` can get on `grid`.
+fn best_placement(grid: &Grid, kind: usize) -> i32 {
+    placements(kind)
+        .map(|(answer, piece)| {
+            let (after, gained) = drop_piece(grid, piece, (answer & 15) as usize);
+            gained + evaluate(&after)
+        })
+        .max()
+        .unwrap_or(i32::MIN)
 }
 
 /// The best answer for `kind` on `grid`, knowing the next kind (the last
 /// piece of the input is answered as if an O followed): every placement
-/// with the best reply of the next piece; the best few of those lines are
+/// with every placement of the next piece; the best few of those lines are
 /// then judged by the average best placement of a third, unknown piece.
 fn choose(grid: &Grid, kind: usize, next: Option<usize>) -> (u8, Grid) {
-    // (value, answer, grid after it, points gained by it and the reply,
-    // grid after the reply)
+    // (value, answer, grid after it, points gained by both placements,
+    // grid after both)
     let mut lines = Vec::new();
     for (answer, piece) in placements(kind) {
         let (after, gained) = drop_piece(grid, piece, (answer & 15) as usize);
-        let mut reply = (i32::MIN, 0, after);
-        for (a, p) in placements(next.unwrap_or(0)) {
-            let (g2, v2) = drop_piece(&after, p, (a & 15) as usize);
-            let value = v2 + evaluate(&g2);
-            if value > reply.0 {
-                reply = (value, v2, g2);
-            }
+        for (reply, next_piece) in placements(next.unwrap_or(0)) {
+            let (last, replied) = drop_piece(&after, next_piece, (reply & 15) as usize);
+            let both = gained + replied;
+            lines.push((both + evaluate(&last), answer, after, both, last));
         }
-        lines.push((gained + reply.0, answer, after, gained + reply.1, reply.2));
     }
     // A stable sort: equal lines keep their order, so ties go to the first
     // placement tried.
     lines.sort_by_key(|line| std::cmp::Reverse(line.0));
     lines.truncate(THIRD_PLY);
     for line in &mut lines {
-        let third: i32 = (0..7).map(|k| best_placement(&line.4, k).0).sum();
+        let third: i32 = (0..7).map(|k| best_placement(&line.4, k)).sum();
         line.0 = 7 * line.3 + third;
     }
     let mut best = &lines[0];
