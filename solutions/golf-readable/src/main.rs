@@ -40,36 +40,136 @@ const SHAPES: [[&[u16]; 4]; 7] = [
     [&[7, 2], &[1, 3, 1], &[2, 7], &[2, 3, 2]],
 ];
 
-/// Value of clearing 0..4 rows at once: only a four-line clear pays.
-const CLEAR_VALUE: [i32; 5] = [0, -25, -49, -7, 190];
-/// Worth of each cleared row per row the stack stood above this height
-/// before the drop: the higher the stack, the more any clear is worth,
-/// since an I drought there ends in a reset.
-const DANGER_HEIGHT: i32 = 10;
-const DANGER_CLEAR: i32 = 4;
+/// The evaluation's weights. `SUBMITTED` is what the golfed file has
+/// written into its expressions; `--weights name=value,...` overrides some
+/// of them, so that `scripts/golf-tune.sh` can search for better ones.
+#[derive(Clone, Copy)]
+struct Weights {
+    /// Value of clearing 1..4 rows at once: only a four-line clear pays.
+    clear: [i32; 4],
+    /// Worth of each cleared row per row the stack stood above
+    /// `danger_height` before the drop: the higher the stack, the more any
+    /// clear is worth, since an I drought there ends in a reset.
+    danger_height: i32,
+    danger_clear: i32,
+    /// Penalties: an empty cell under a block in the stack (columns 0..8);
+    /// a row with an empty covered cell anywhere; a block in the well
+    /// column above an empty cell of it (a cover, cleared with its rows
+    /// when the stack must come down); the height of the well column.
+    hole: i32,
+    hole_row: i32,
+    well_cover: i32,
+    well_block: i32,
+    /// Penalties on the surface of the stack: squared and plain height
+    /// differences of neighbouring columns, changes between filled and
+    /// empty down each column (floor counted filled), and columns so deep
+    /// between their neighbours that only an I fills them.
+    bump: i32,
+    step: i32,
+    column_transition: i32,
+    i_dependency: i32,
+    /// Stack rows above `safe_height` are penalised, quadratically.
+    safe_height: i32,
+    high: i32,
+    /// Bonus per row (up to four) that an I dropped in the well would clear.
+    ready: i32,
+}
+
+const SUBMITTED: Weights = Weights {
+    clear: [-25, -49, -7, 190],
+    danger_height: 10,
+    danger_clear: 4,
+    hole: 135,
+    hole_row: 6,
+    well_cover: 31,
+    well_block: 10,
+    bump: 4,
+    step: 6,
+    column_transition: 82,
+    i_dependency: 45,
+    safe_height: 13,
+    high: 19,
+    ready: 39,
+};
+
+impl Weights {
+    /// Every weight's name on the command line.
+    const NAMES: [&'static str; 17] = [
+        "clear1",
+        "clear2",
+        "clear3",
+        "clear4",
+        "danger_height",
+        "danger_clear",
+        "hole",
+        "hole_row",
+        "well_cover",
+        "well_block",
+        "bump",
+        "step",
+        "column_transition",
+        "i_dependency",
+        "safe_height",
+        "high",
+        "ready",
+    ];
+
+    /// The weight called `name` on the command line.
+    fn named(&mut self, name: &str) -> Option<&mut i32> {
+        Some(match name {
+            "clear1" => &mut self.clear[0],
+            "clear2" => &mut self.clear[1],
+            "clear3" => &mut self.clear[2],
+            "clear4" => &mut self.clear[3],
+            "danger_height" => &mut self.danger_height,
+            "danger_clear" => &mut self.danger_clear,
+            "hole" => &mut self.hole,
+            "hole_row" => &mut self.hole_row,
+            "well_cover" => &mut self.well_cover,
+            "well_block" => &mut self.well_block,
+            "bump" => &mut self.bump,
+            "step" => &mut self.step,
+            "column_transition" => &mut self.column_transition,
+            "i_dependency" => &mut self.i_dependency,
+            "safe_height" => &mut self.safe_height,
+            "high" => &mut self.high,
+            "ready" => &mut self.ready,
+            _ => return None,
+        })
+    }
+
+    /// All weights as `name=value,...`, the form `--weights` reads.
+    fn list(mut self) -> String {
+        let mut items = Vec::new();
+        for name in Self::NAMES.iter() {
+            let value = self.named(name).map_or(0, |weight| *weight);
+            items.push(format!("{}={}", name, value));
+        }
+        items.join(",")
+    }
+
+    /// `SUBMITTED` with the overrides of a `name=value,...` list.
+    fn with_overrides(list: &str) -> Result<Weights, String> {
+        let mut weights = SUBMITTED;
+        for item in list.split(',').filter(|item| !item.is_empty()) {
+            let (name, value) = match item.find('=') {
+                Some(at) => (&item[..at], &item[at + 1..]),
+                None => return Err(format!("`{}` is not name=value", item)),
+            };
+            let value: i32 = value
+                .parse()
+                .map_err(|_| format!("`{}`: the value is not an integer", item))?;
+            match weights.named(name) {
+                Some(weight) => *weight = value,
+                None => return Err(format!("`{}`: no weight is called `{}`", item, name)),
+            }
+        }
+        Ok(weights)
+    }
+}
+
 /// Losing the grid to a piece with no room.
 const RESET_VALUE: i32 = -6000;
-/// Penalties: an empty cell under a block in the stack (columns 0..8); a row
-/// with an empty covered cell anywhere; a block in the well column above an
-/// empty cell of it (a cover, cleared with its rows when the stack must come
-/// down); the height of the well column.
-const HOLE: i32 = 135;
-const HOLE_ROW: i32 = 6;
-const WELL_COVER: i32 = 31;
-const WELL_BLOCK: i32 = 10;
-/// Penalties on the surface of the stack: squared and plain height
-/// differences of neighbouring columns, changes between filled and empty
-/// down each column (floor counted filled), and columns so deep between
-/// their neighbours that only an I fills them.
-const BUMP: i32 = 4;
-const STEP: i32 = 6;
-const COLUMN_TRANSITION: i32 = 82;
-const I_DEPENDENCY: i32 = 45;
-/// Stack rows above this height are penalised, quadratically.
-const SAFE_HEIGHT: i32 = 13;
-const HIGH: i32 = 19;
-/// Bonus per row (up to four) that an I dropped in the well would clear.
-const READY: i32 = 39;
 /// How many of the best two-piece lines get a third, expected piece.
 const THIRD_PLY: usize = 8;
 
@@ -79,7 +179,7 @@ const STACK: u16 = FULL >> 1;
 type Grid = [u16; ROWS];
 
 /// Drops a piece; returns the grid after it and the value of what happened.
-fn drop_piece(grid: &Grid, piece: &[u16], x: usize) -> (Grid, i32) {
+fn drop_piece(grid: &Grid, piece: &[u16], x: usize, w: &Weights) -> (Grid, i32) {
     let mut g = *grid;
     let fits = |y: usize| {
         piece
@@ -109,14 +209,15 @@ fn drop_piece(grid: &Grid, piece: &[u16], x: usize) -> (Grid, i32) {
         }
     }
     let height = (ROWS - grid.iter().position(|&row| row != 0).unwrap_or(ROWS)) as i32;
-    let danger = (height - DANGER_HEIGHT).max(0);
-    (
-        out,
-        CLEAR_VALUE[lines] + lines as i32 * DANGER_CLEAR * danger,
-    )
+    let danger = (height - w.danger_height).max(0);
+    let value = match lines {
+        0 => 0,
+        n => w.clear[n - 1] + n as i32 * w.danger_clear * danger,
+    };
+    (out, value)
 }
 
-fn evaluate(g: &Grid) -> i32 {
+fn evaluate(g: &Grid, w: &Weights) -> i32 {
     let mut heights = [0i32; 10];
     let mut covered = 0;
     let mut holes = 0;
@@ -152,7 +253,7 @@ fn evaluate(g: &Grid) -> i32 {
     let high = heights[..9]
         .iter()
         .max()
-        .map_or(0, |&h| (h - SAFE_HEIGHT).max(0));
+        .map_or(0, |&h| (h - w.safe_height).max(0));
     // The well's floor: its lowest empty cell. Blocks of the well column
     // above it cover the well.
     let mut floor = ROWS - 1;
@@ -167,16 +268,16 @@ fn evaluate(g: &Grid) -> i32 {
         ready += 1;
         r -= 1;
     }
-    READY * ready.min(4)
-        - (HOLE * holes
-            + HOLE_ROW * hole_rows
-            + WELL_COVER * covers
-            + WELL_BLOCK * heights[9]
-            + BUMP * bumps
-            + STEP * steps
-            + COLUMN_TRANSITION * column_transitions
-            + I_DEPENDENCY * i_dependencies
-            + HIGH * high * high)
+    w.ready * ready.min(4)
+        - (w.hole * holes
+            + w.hole_row * hole_rows
+            + w.well_cover * covers
+            + w.well_block * heights[9]
+            + w.bump * bumps
+            + w.step * steps
+            + w.column_transition * column_transitions
+            + w.i_dependency * i_dependencies
+            + w.high * high * high)
 }
 
 /// Every legal (answer byte, shape) of a piece kind.
@@ -189,11 +290,11 @@ fn placements(kind: usize) -> impl Iterator<Item = (u8, &'static [u16])> {
 }
 
 /// The best value a piece of `kind` can get on `grid`.
-fn best_placement(grid: &Grid, kind: usize) -> i32 {
+fn best_placement(grid: &Grid, kind: usize, w: &Weights) -> i32 {
     placements(kind)
         .map(|(answer, piece)| {
-            let (after, gained) = drop_piece(grid, piece, (answer & 15) as usize);
-            gained + evaluate(&after)
+            let (after, gained) = drop_piece(grid, piece, (answer & 15) as usize, w);
+            gained + evaluate(&after, w)
         })
         .max()
         .unwrap_or(i32::MIN)
@@ -203,16 +304,16 @@ fn best_placement(grid: &Grid, kind: usize) -> i32 {
 /// piece of the input is answered as if an O followed): every placement
 /// with every placement of the next piece; the best few of those lines are
 /// then judged by the average best placement of a third, unknown piece.
-fn choose(grid: &Grid, kind: usize, next: Option<usize>) -> (u8, Grid) {
+fn choose(grid: &Grid, kind: usize, next: Option<usize>, w: &Weights) -> (u8, Grid) {
     // (value, answer, grid after it, points gained by both placements,
     // grid after both)
     let mut lines = Vec::new();
     for (answer, piece) in placements(kind) {
-        let (after, gained) = drop_piece(grid, piece, (answer & 15) as usize);
+        let (after, gained) = drop_piece(grid, piece, (answer & 15) as usize, w);
         for (reply, next_piece) in placements(next.unwrap_or(0)) {
-            let (last, replied) = drop_piece(&after, next_piece, (reply & 15) as usize);
+            let (last, replied) = drop_piece(&after, next_piece, (reply & 15) as usize, w);
             let both = gained + replied;
-            lines.push((both + evaluate(&last), answer, after, both, last));
+            lines.push((both + evaluate(&last, w), answer, after, both, last));
         }
     }
     // A stable sort: equal lines keep their order, so ties go to the first
@@ -220,7 +321,7 @@ fn choose(grid: &Grid, kind: usize, next: Option<usize>) -> (u8, Grid) {
     lines.sort_by_key(|line| std::cmp::Reverse(line.0));
     lines.truncate(THIRD_PLY);
     for line in &mut lines {
-        let third: i32 = (0..7).map(|k| best_placement(&line.4, k)).sum();
+        let third: i32 = (0..7).map(|k| best_placement(&line.4, k, w)).sum();
         line.0 = 7 * line.3 + third;
     }
     let mut best = &lines[0];
@@ -232,7 +333,38 @@ fn choose(grid: &Grid, kind: usize, next: Option<usize>) -> (u8, Grid) {
     (best.1, best.2)
 }
 
+const USAGE: &str =
+    "usage: golf-readable [--weights name=value,...] [--print-weights] < pieces > answers";
+
+/// The weights, and whether to print them instead of playing.
+fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<(Weights, bool), String> {
+    let mut weights = SUBMITTED;
+    let mut print = false;
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--weights" => match args.next() {
+                Some(list) => weights = Weights::with_overrides(&list)?,
+                None => return Err(format!("--weights needs a list; {}", USAGE)),
+            },
+            "--print-weights" => print = true,
+            _ => return Err(format!("unknown argument `{}`; {}", arg, USAGE)),
+        }
+    }
+    Ok((weights, print))
+}
+
 fn main() {
+    let weights = match parse_arguments(std::env::args().skip(1)) {
+        Ok((weights, false)) => weights,
+        Ok((weights, true)) => {
+            println!("{}", weights.list());
+            return;
+        }
+        Err(message) => {
+            eprintln!("golf-readable: {}", message);
+            std::process::exit(2);
+        }
+    };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut input = stdin.lock();
@@ -248,7 +380,7 @@ fn main() {
     let mut current = read();
     while let Some(kind) = current {
         let next = read();
-        let (answer, after) = choose(&grid, kind, next);
+        let (answer, after) = choose(&grid, kind, next, &weights);
         grid = after;
         // Answer before reading piece i+2, flushed for streaming judges.
         if output
