@@ -29,7 +29,7 @@ while [ $# -gt 0 ]; do
         *) echo "golf-tune.sh: unknown argument '$1' (see the header of $0)" >&2; exit 2 ;;
     esac
 done
-for number in "$rounds" "$seed" "$pieces"; do
+for number in "$rounds" "$seed" "$pieces" $inputs; do
     [[ "$number" =~ ^[0-9]+$ ]] || { echo "golf-tune.sh: '$number' is not a number" >&2; exit 2; }
 done
 
@@ -47,7 +47,7 @@ objective() {
     printf '%s\n' $inputs | xargs -P "$(nproc)" -I{} sh -c \
         'target/release/golf-readable --weights "$1" < "$2/input{}.bin" > "$2/out{}.bin" &&
          target/release/judge golf score "$2/input{}.bin" "$2/out{}.bin" > "$2/score{}.txt"' \
-        sh "$weights" "$dir"
+        sh "$weights" "$dir" || { echo "golf-tune.sh: a game failed with $weights" >&2; return 1; }
     local games=0 points=0 resets=0 game reset
     for input in $inputs; do
         read -r game reset < <(sed -n 's/^game score \([0-9]*\).*resets \([0-9]*\).*/\1 \2/p' "$dir/score$input.txt")
@@ -88,13 +88,15 @@ perturb() {
 }
 
 best=$(target/release/golf-readable --weights "$start" --print-weights)
-read -r best_objective mean resets < <(objective "$best")
+result=$(objective "$best")
+read -r best_objective mean resets <<< "$result"
 echo "start: objective $best_objective (mean game $mean, $resets resets on ${pieces}-piece inputs $inputs)"
 echo "  $best"
 for round in $(seq 1 "$rounds"); do
     if [ -t 2 ]; then printf '\rround %d/%d, best objective %d ' "$round" "$rounds" "$best_objective" >&2; fi
     candidate=$(perturb "$best" "$round")
-    read -r value mean resets < <(objective "$candidate")
+    result=$(objective "$candidate")
+    read -r value mean resets <<< "$result"
     if [ "$value" -gt "$best_objective" ]; then
         if [ -t 2 ]; then printf '\r\033[K' >&2; fi
         best=$candidate best_objective=$value

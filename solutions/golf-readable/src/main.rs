@@ -93,58 +93,37 @@ const SUBMITTED: Weights = Weights {
 };
 
 impl Weights {
-    /// Every weight's name on the command line.
-    const NAMES: [&'static str; 17] = [
-        "clear1",
-        "clear2",
-        "clear3",
-        "clear4",
-        "danger_height",
-        "danger_clear",
-        "hole",
-        "hole_row",
-        "well_cover",
-        "well_block",
-        "bump",
-        "step",
-        "column_transition",
-        "i_dependency",
-        "safe_height",
-        "high",
-        "ready",
-    ];
-
-    /// The weight called `name` on the command line.
-    fn named(&mut self, name: &str) -> Option<&mut i32> {
-        Some(match name {
-            "clear1" => &mut self.clear[0],
-            "clear2" => &mut self.clear[1],
-            "clear3" => &mut self.clear[2],
-            "clear4" => &mut self.clear[3],
-            "danger_height" => &mut self.danger_height,
-            "danger_clear" => &mut self.danger_clear,
-            "hole" => &mut self.hole,
-            "hole_row" => &mut self.hole_row,
-            "well_cover" => &mut self.well_cover,
-            "well_block" => &mut self.well_block,
-            "bump" => &mut self.bump,
-            "step" => &mut self.step,
-            "column_transition" => &mut self.column_transition,
-            "i_dependency" => &mut self.i_dependency,
-            "safe_height" => &mut self.safe_height,
-            "high" => &mut self.high,
-            "ready" => &mut self.ready,
-            _ => return None,
-        })
+    /// Every weight with its name on the command line.
+    fn named(&mut self) -> [(&'static str, &mut i32); 17] {
+        let [clear1, clear2, clear3, clear4] = &mut self.clear;
+        [
+            ("clear1", clear1),
+            ("clear2", clear2),
+            ("clear3", clear3),
+            ("clear4", clear4),
+            ("danger_height", &mut self.danger_height),
+            ("danger_clear", &mut self.danger_clear),
+            ("hole", &mut self.hole),
+            ("hole_row", &mut self.hole_row),
+            ("well_cover", &mut self.well_cover),
+            ("well_block", &mut self.well_block),
+            ("bump", &mut self.bump),
+            ("step", &mut self.step),
+            ("column_transition", &mut self.column_transition),
+            ("i_dependency", &mut self.i_dependency),
+            ("safe_height", &mut self.safe_height),
+            ("high", &mut self.high),
+            ("ready", &mut self.ready),
+        ]
     }
 
     /// All weights as `name=value,...`, the form `--weights` reads.
     fn list(mut self) -> String {
-        let mut items = Vec::new();
-        for name in Self::NAMES.iter() {
-            let value = self.named(name).map_or(0, |weight| *weight);
-            items.push(format!("{}={}", name, value));
-        }
+        let items: Vec<String> = self
+            .named()
+            .iter()
+            .map(|(name, value)| format!("{}={}", name, value))
+            .collect();
         items.join(",")
     }
 
@@ -159,8 +138,8 @@ impl Weights {
             let value: i32 = value
                 .parse()
                 .map_err(|_| format!("`{}`: the value is not an integer", item))?;
-            match weights.named(name) {
-                Some(weight) => *weight = value,
+            match weights.named().iter_mut().find(|(known, _)| *known == name) {
+                Some((_, weight)) => **weight = value,
                 None => return Err(format!("`{}`: no weight is called `{}`", item, name)),
             }
         }
