@@ -187,13 +187,16 @@ fn drop_piece(grid: &Grid, piece: &[u16], x: usize, w: &Weights) -> (Grid, i32) 
             out[to] = g[r];
         }
     }
+    if lines == 0 {
+        return (out, 0);
+    }
+    // The stack's height before the drop: clears are worth more up there.
     let height = (ROWS - grid.iter().position(|&row| row != 0).unwrap_or(ROWS)) as i32;
     let danger = (height - w.danger_height).max(0);
-    let value = match lines {
-        0 => 0,
-        n => w.clear[n - 1] + n as i32 * w.danger_clear * danger,
-    };
-    (out, value)
+    (
+        out,
+        w.clear[lines - 1] + lines as i32 * w.danger_clear * danger,
+    )
 }
 
 fn evaluate(g: &Grid, w: &Weights) -> i32 {
