@@ -1,10 +1,12 @@
-//! `judge golf score`, `judge golf html` and `judge golf run`: thin front
-//! ends over the golf rules and the look-ahead audit.
+//! `judge golf score`, `judge golf losses`, `judge golf html` and `judge
+//! golf run`: thin front ends over the golf rules, the loss report and the
+//! look-ahead audit.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::audit::{answers, check_cuts, cut_points, stream};
+use super::losses::{losses, report};
 use super::replay::{record, scorer_name};
 use super::rules::{score_game, Mode, Score};
 use crate::cli::{
@@ -19,6 +21,10 @@ pub const COMMANDS: &[Command] = &[
     Command {
         spec: &SCORE,
         run: score,
+    },
+    Command {
+        spec: &LOSSES,
+        run: show_losses,
     },
     Command {
         spec: &HTML,
@@ -41,6 +47,20 @@ pub static SCORE: Spec = Spec {
         "--as",
         "SCORER",
         "rules, python, c or all (default rules)",
+    )],
+};
+
+pub static LOSSES: Spec = Spec {
+    command: "golf losses",
+    positional: "INPUT OUTPUT",
+    min_positional: 2,
+    max_positional: 2,
+    about: "Where a golf game's points went (rules as written): clears of fewer than four\n\
+            rows sorted by the piece that made them, holes made, resets (exit 3: rejected).",
+    options: &[opt(
+        "--well",
+        "COLUMN",
+        "the column the strategy keeps for I pieces, 0..9 (default 9)",
     )],
 };
 
@@ -147,6 +167,23 @@ fn score(args: Args) -> Result<i32, Failure> {
     }
     crate::say!("Score = {last}");
     Ok(exit::OK)
+}
+
+fn show_losses(args: Args) -> Result<i32, Failure> {
+    let well = args.number_in("--well", 9, 0..=9)? as usize;
+    let (input, output) = input_and_output(&args)?;
+    match losses(&input, &output, well) {
+        Ok(found) => {
+            for line in report(&found, well) {
+                crate::say!("{line}");
+            }
+            Ok(exit::OK)
+        }
+        Err(e) => {
+            crate::say!("rejected: {e}");
+            Ok(exit::REJECTED)
+        }
+    }
 }
 
 fn html(args: Args) -> Result<i32, Failure> {

@@ -4,6 +4,7 @@
 
 pub mod audit;
 pub mod commands;
+pub mod losses;
 pub mod replay;
 pub mod rules;
 
