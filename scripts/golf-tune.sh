@@ -4,7 +4,9 @@
 # scripts/golf-seeds.sh measures the result). Each round perturbs one to
 # three weights of the best list so far: heights by +-1 or +-2, others by a
 # log-normal factor; a list is kept when it raises the objective, the mean
-# game score less 30 points per reset per game. Same options, same rounds.
+# game score less 150 points per reset per game (a reset loses about 60
+# points of blocks, but a game should see no more than a handful, so they
+# weigh more). Same options, same rounds.
 #
 # usage: scripts/golf-tune.sh [--rounds N] [--seed S] [--inputs "11 12 ..."]
 #                             [--pieces N] [--start name=value,...]
@@ -53,7 +55,7 @@ objective() {
         read -r game reset < <(sed -n 's/^game score \([0-9]*\).*resets \([0-9]*\).*/\1 \2/p' "$dir/score$input.txt")
         games=$((games + 1)); points=$((points + game)); resets=$((resets + reset))
     done
-    echo "$(((points - 30 * resets) / games)) $((points / games)) $resets"
+    echo "$(((points - 150 * resets) / games)) $((points / games)) $resets"
 }
 
 # perturb WEIGHTS ROUND: the weights with one to three of them changed.

@@ -13,13 +13,17 @@
 //! on columns 0..8 and column 9 is kept as a well for I pieces. Each answer
 //! searches every placement of the current piece followed by every
 //! placement of the next one; the few best of those lines are then judged
-//! by the average best placement of a third piece over the seven kinds.
+//! by the average best placement of a third piece over the seven kinds,
+//! and the two best of those once more, a piece deeper: for each kind of
+//! third piece its best placement, then the average best placement of a
+//! fourth.
 //! Boards are scored by the rows cleared (four at once pays, fewer costs),
 //! holes in the stack, blocks covering the well (cheap: a cover whose rows
 //! clear reopens the well, which is how the stack outlasts an I
 //! drought), the surface (bumps, column transitions, columns only an I
-//! fills), rows ready for a four-line clear and a stack that nears the top;
-//! the higher the stack, the more any clear is worth.
+//! fills), rows ready for a four-line clear and a stack that nears the top
+//! (squared, and cubed near the very top, where an I drought ends in a
+//! reset); the higher the stack, the more any clear is worth.
 
 use std::io::{Read, Write};
 
@@ -68,9 +72,12 @@ struct Weights {
     step: i32,
     column_transition: i32,
     i_dependency: i32,
-    /// Stack rows above `safe_height` are penalised, quadratically.
+    /// Stack rows above `safe_height` are penalised quadratically, and
+    /// those above `cliff_height` cubically as well.
     safe_height: i32,
     high: i32,
+    cliff_height: i32,
+    cliff: i32,
     /// Bonus per row (up to four) that an I dropped in the well would clear.
     ready: i32,
 }
@@ -86,15 +93,17 @@ const SUBMITTED: Weights = Weights {
     bump: 4,
     step: 6,
     column_transition: 82,
-    i_dependency: 45,
+    i_dependency: 100,
     safe_height: 13,
     high: 19,
+    cliff_height: 14,
+    cliff: 10,
     ready: 39,
 };
 
 impl Weights {
     /// Every weight with its name on the command line.
-    fn named(&mut self) -> [(&'static str, &mut i32); 17] {
+    fn named(&mut self) -> [(&'static str, &mut i32); 19] {
         let [clear1, clear2, clear3, clear4] = &mut self.clear;
         [
             ("clear1", clear1),
@@ -113,6 +122,8 @@ impl Weights {
             ("i_dependency", &mut self.i_dependency),
             ("safe_height", &mut self.safe_height),
             ("high", &mut self.high),
+            ("cliff_height", &mut self.cliff_height),
+            ("cliff", &mut self.cliff),
             ("ready", &mut self.ready),
         ]
     }
@@ -149,13 +160,21 @@ impl Weights {
 
 /// Losing the grid to a piece with no room.
 const RESET_VALUE: i32 = -6000;
-/// How many of the best two-piece lines get a third, expected piece.
+/// How many of the best two-piece lines get a third, expected piece, and
+/// how many of the best of those a fourth.
 const THIRD_PLY: usize = 8;
+const FOURTH_PLY: usize = 2;
 
 /// The stack columns, all but the well.
 const STACK: u16 = FULL >> 1;
 
 type Grid = [u16; ROWS];
+
+/// The index of the highest row with a block (ROWS on an empty grid): the
+/// rows above it are empty, so searches start there.
+fn top(grid: &Grid) -> usize {
+    grid.iter().position(|&row| row != 0).unwrap_or(ROWS)
+}
 
 /// Drops a piece; returns the grid after it and the value of what happened.
 fn drop_piece(grid: &Grid, piece: &[u16], x: usize, w: &Weights) -> (Grid, i32) {
@@ -166,7 +185,8 @@ fn drop_piece(grid: &Grid, piece: &[u16], x: usize, w: &Weights) -> (Grid, i32) 
             .enumerate()
             .all(|(i, &r)| g[y + i] & r << x == 0)
     };
-    let mut y = 0;
+    let top = top(grid);
+    let mut y = top.saturating_sub(piece.len());
     while y + piece.len() < ROWS && fits(y + 1) {
         y += 1;
     }
@@ -176,23 +196,22 @@ fn drop_piece(grid: &Grid, piece: &[u16], x: usize, w: &Weights) -> (Grid, i32) 
     for (i, &r) in piece.iter().enumerate() {
         g[y + i] |= r << x;
     }
-    let mut lines = 0;
+    // Only the piece's rows can have become full.
+    let lines = g[y..y + piece.len()]
+        .iter()
+        .filter(|&&row| row == FULL)
+        .count();
+    if lines == 0 {
+        return (g, 0);
+    }
     let mut out = [0; ROWS];
     let mut to = ROWS;
-    for r in (0..ROWS).rev() {
-        if g[r] == FULL {
-            lines += 1;
-        } else {
-            to -= 1;
-            out[to] = g[r];
-        }
-    }
-    if lines == 0 {
-        return (out, 0);
+    for &row in g.iter().rev().filter(|&&row| row != FULL) {
+        to -= 1;
+        out[to] = row;
     }
     // The stack's height before the drop: clears are worth more up there.
-    let height = (ROWS - grid.iter().position(|&row| row != 0).unwrap_or(ROWS)) as i32;
-    let danger = (height - w.danger_height).max(0);
+    let danger = ((ROWS - top) as i32 - w.danger_height).max(0);
     (
         out,
         w.clear[lines - 1] + lines as i32 * w.danger_clear * danger,
@@ -206,7 +225,7 @@ fn evaluate(g: &Grid, w: &Weights) -> i32 {
     let mut hole_rows = 0;
     let mut column_transitions = 0;
     let mut above = 0;
-    for (r, &row) in g.iter().enumerate() {
+    for (r, &row) in g.iter().enumerate().skip(top(g)) {
         holes += (covered & !row & STACK).count_ones() as i32;
         hole_rows += i32::from(covered & !row != 0);
         let mut tops = row & !covered;
@@ -232,10 +251,9 @@ fn evaluate(g: &Grid, w: &Weights) -> i32 {
         let right = if c == 8 { ROWS as i32 } else { heights[c + 1] };
         i_dependencies += i32::from(left.min(right) - heights[c] >= 3);
     }
-    let high = heights[..9]
-        .iter()
-        .max()
-        .map_or(0, |&h| (h - w.safe_height).max(0));
+    let stack = heights[..9].iter().max().map_or(0, |&h| h);
+    let high = (stack - w.safe_height).max(0);
+    let cliff = (stack - w.cliff_height).max(0);
     // The well's floor: its lowest empty cell. Blocks of the well column
     // above it cover the well.
     let mut floor = ROWS - 1;
@@ -259,7 +277,8 @@ fn evaluate(g: &Grid, w: &Weights) -> i32 {
             + w.step * steps
             + w.column_transition * column_transitions
             + w.i_dependency * i_dependencies
-            + w.high * high * high)
+            + w.high * high * high
+            + w.cliff * cliff * cliff * cliff)
 }
 
 /// Every legal (answer byte, shape) of a piece kind.
@@ -271,21 +290,33 @@ fn placements(kind: usize) -> impl Iterator<Item = (u8, &'static [u16])> {
     })
 }
 
-/// The best value a piece of `kind` can get on `grid`.
-fn best_placement(grid: &Grid, kind: usize, w: &Weights) -> i32 {
-    placements(kind)
-        .map(|(answer, piece)| {
-            let (after, gained) = drop_piece(grid, piece, (answer & 15) as usize, w);
-            gained + evaluate(&after, w)
-        })
-        .max()
-        .unwrap_or(i32::MIN)
+/// The best placement of a piece of `kind` on `grid` (the first of equals):
+/// its value (points gained and the grid's evaluation), the points gained
+/// and the grid after it.
+fn best_placement(grid: &Grid, kind: usize, w: &Weights) -> (i32, i32, Grid) {
+    let mut best = (i32::MIN, 0, [0; ROWS]);
+    for (answer, piece) in placements(kind) {
+        let (after, gained) = drop_piece(grid, piece, (answer & 15) as usize, w);
+        let value = gained + evaluate(&after, w);
+        if value > best.0 {
+            best = (value, gained, after);
+        }
+    }
+    best
+}
+
+/// Seven times the expected value of a piece still unknown (each kind as
+/// likely) on `grid`, when it takes its best placement.
+fn expected_best(grid: &Grid, w: &Weights) -> i32 {
+    (0..7).map(|kind| best_placement(grid, kind, w).0).sum()
 }
 
 /// The best answer for `kind` on `grid`, knowing the next kind (the last
 /// piece of the input is answered as if an O followed): every placement
 /// with every placement of the next piece; the best few of those lines are
-/// then judged by the average best placement of a third, unknown piece.
+/// then judged by the average best placement of a third, unknown piece,
+/// and the best two of those by a third piece of each kind at its best
+/// placement followed by the average best placement of a fourth.
 fn choose(grid: &Grid, kind: usize, next: Option<usize>, w: &Weights) -> (u8, Grid) {
     // (value, answer, grid after it, points gained by both placements,
     // grid after both)
@@ -303,8 +334,22 @@ fn choose(grid: &Grid, kind: usize, next: Option<usize>, w: &Weights) -> (u8, Gr
     lines.sort_by_key(|line| std::cmp::Reverse(line.0));
     lines.truncate(THIRD_PLY);
     for line in &mut lines {
-        let third: i32 = (0..7).map(|k| best_placement(&line.4, k, w)).sum();
-        line.0 = 7 * line.3 + third;
+        line.0 = 7 * line.3 + expected_best(&line.4, w);
+    }
+    lines.sort_by_key(|line| std::cmp::Reverse(line.0));
+    lines.truncate(FOURTH_PLY);
+    // When both lines start with the same answer, that answer stands
+    // whatever the fourth ply says: skipping it keeps a full game well
+    // under the minute.
+    let same_answer = lines.iter().all(|line| line.1 == lines[0].1);
+    for line in lines.iter_mut().filter(|_| !same_answer) {
+        let fourth: i32 = (0..7)
+            .map(|k| {
+                let (_, gained, after) = best_placement(&line.4, k, w);
+                7 * gained + expected_best(&after, w)
+            })
+            .sum();
+        line.0 = 49 * line.3 + fourth;
     }
     let mut best = &lines[0];
     for line in &lines[1..] {
