@@ -85,9 +85,7 @@ pub fn losses(input: &[u8], output: &[u8], well: usize) -> Result<Losses, MoveEr
         let Landing::Landed { lines, .. } = turn.landing else {
             return;
         };
-        let mut after = turn.before.clone();
-        after.drop_piece(turn.piece, turn.rotation, turn.x, Mode::Rules);
-        if holes(&after, well) > holes(turn.before, well) {
+        if holes(turn.after, well) > holes(turn.before, well) {
             losses.holes_made += 1;
         }
         let lines = lines as usize;

@@ -301,8 +301,9 @@ pub struct Turn<'a> {
     pub rotation: usize,
     pub x: usize,
     pub landing: Landing,
-    /// The grid before the drop.
+    /// The grid before the drop, and after it (deletions done).
     pub before: &'a Grid,
+    pub after: &'a Grid,
     /// The score after the drop.
     pub score: &'a Score,
 }
@@ -343,6 +344,7 @@ pub fn play_game(
             x,
             landing,
             before: &before,
+            after: &grid,
             score: &score,
         });
     }
