@@ -20,7 +20,7 @@ fn printed_weights_read_back_as_the_submitted_ones() {
     let printed = execute(&readable(), &["--print-weights"], b"");
     assert_eq!(printed.code, 0, "{}", printed.stderr);
     let list = printed.stdout.trim();
-    assert_eq!(list.split(',').count(), 19, "{list}");
+    assert_eq!(list.split(',').count(), 20, "{list}");
     assert!(list.contains("hole=") && list.contains("clear4="), "{list}");
 
     let reread = execute(&readable(), &["--weights", list, "--print-weights"], b"");
@@ -40,11 +40,7 @@ fn an_override_changes_that_weight_and_the_play() {
         b"",
     );
     assert!(printed.stdout.contains(",hole=0,"), "{}", printed.stdout);
-    assert!(
-        printed.stdout.trim_end().ends_with(",ready=7"),
-        "{}",
-        printed.stdout
-    );
+    assert!(printed.stdout.contains(",ready=7,"), "{}", printed.stdout);
 
     // Without a cost for holes the stack fills with them: other answers.
     let plain = execute(&readable(), &[] as &[&str], &pieces());

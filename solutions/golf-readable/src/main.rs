@@ -21,9 +21,11 @@
 //! holes in the stack, blocks covering the well (cheap: a cover whose rows
 //! clear reopens the well, which is how the stack outlasts an I
 //! drought), the surface (bumps, column transitions, columns only an I
-//! fills), rows ready for a four-line clear and a stack that nears the top
-//! (squared, and cubed near the very top, where an I drought ends in a
-//! reset); the higher the stack, the more any clear is worth.
+//! fills, and its worth in a surface table computed at start-up: how many
+//! pieces to come it takes without a hole or a burn), rows ready for a
+//! four-line clear and a stack that nears the top (squared, and cubed near
+//! the very top, where an I drought ends in a reset); the higher the
+//! stack, the more any clear is worth.
 
 use std::io::{Read, Write};
 
@@ -80,18 +82,21 @@ struct Weights {
     cliff: i32,
     /// Bonus per row (up to four) that an I dropped in the well would clear.
     ready: i32,
+    /// Worth of the surface's value in the surface table, per hundredth
+    /// of a piece (see `surface_values`).
+    surface: i32,
 }
 
 const SUBMITTED: Weights = Weights {
-    clear: [-25, -49, -7, 190],
+    clear: [-80, -140, -40, 190],
     danger_height: 10,
     danger_clear: 4,
     hole: 135,
     hole_row: 6,
     well_cover: 31,
     well_block: 10,
-    bump: 4,
-    step: 6,
+    bump: 2,
+    step: 3,
     column_transition: 82,
     i_dependency: 100,
     safe_height: 13,
@@ -99,11 +104,12 @@ const SUBMITTED: Weights = Weights {
     cliff_height: 14,
     cliff: 10,
     ready: 39,
+    surface: 40,
 };
 
 impl Weights {
     /// Every weight with its name on the command line.
-    fn named(&mut self) -> [(&'static str, &mut i32); 19] {
+    fn named(&mut self) -> [(&'static str, &mut i32); 20] {
         let [clear1, clear2, clear3, clear4] = &mut self.clear;
         [
             ("clear1", clear1),
@@ -125,6 +131,7 @@ impl Weights {
             ("cliff_height", &mut self.cliff_height),
             ("cliff", &mut self.cliff),
             ("ready", &mut self.ready),
+            ("surface", &mut self.surface),
         ]
     }
 
@@ -218,7 +225,8 @@ fn drop_piece(grid: &Grid, piece: &[u16], x: usize, w: &Weights) -> (Grid, i32) 
     )
 }
 
-fn evaluate(g: &Grid, w: &Weights) -> i32 {
+fn evaluate(g: &Grid, bot: &Bot) -> i32 {
+    let w = &bot.weights;
     let mut heights = [0i32; 10];
     let mut covered = 0;
     let mut holes = 0;
@@ -251,6 +259,7 @@ fn evaluate(g: &Grid, w: &Weights) -> i32 {
         let right = if c == 8 { ROWS as i32 } else { heights[c + 1] };
         i_dependencies += i32::from(left.min(right) - heights[c] >= 3);
     }
+    let surface = bot.surface_values[surface_index(&heights[..9])];
     let stack = heights[..9].iter().max().map_or(0, |&h| h);
     let high = (stack - w.safe_height).max(0);
     let cliff = (stack - w.cliff_height).max(0);
@@ -268,7 +277,7 @@ fn evaluate(g: &Grid, w: &Weights) -> i32 {
         ready += 1;
         r -= 1;
     }
-    w.ready * ready.min(4)
+    w.ready * ready.min(4) + w.surface * surface / 100
         - (w.hole * holes
             + w.hole_row * hole_rows
             + w.well_cover * covers
@@ -279,6 +288,106 @@ fn evaluate(g: &Grid, w: &Weights) -> i32 {
             + w.i_dependency * i_dependencies
             + w.high * high * high
             + w.cliff * cliff * cliff * cliff)
+}
+
+/// What the search needs besides the grid: the weights and the surface
+/// table.
+struct Bot {
+    weights: Weights,
+    surface_values: Vec<i32>,
+}
+
+/// The surface table sees the stack columns' height differences between
+/// neighbours, each clamped to -SPAN..=SPAN: eight base-DIGITS digits.
+const SPAN: i32 = 2;
+const DIGITS: usize = 2 * SPAN as usize + 1;
+const SURFACES: usize = DIGITS * DIGITS * DIGITS * DIGITS * DIGITS * DIGITS * DIGITS * DIGITS;
+/// A piece placed cleanly now is worth more than one placed later.
+const DISCOUNT: f64 = 0.9;
+const VALUE_ROUNDS: usize = 30;
+
+/// The index in the surface table of the stack columns' heights.
+fn surface_index(heights: &[i32]) -> usize {
+    heights.windows(2).rev().fold(0, |index, pair| {
+        index * DIGITS + ((pair[1] - pair[0]).clamp(-SPAN, SPAN) + SPAN) as usize
+    })
+}
+
+/// For each surface of the stack (columns 0..8, as `surface_index` sees
+/// it), in hundredths: how many pieces it takes cleanly, each counted
+/// DISCOUNT times less than the one before, when every piece goes where
+/// it keeps the most of that worth. Cleanly is without a hole, without a
+/// block in the well and without a step steeper than SPAN; an I always
+/// fits (in the well). Holes and burns have their own costs; this is what
+/// tells a surface that takes every kind of piece from one that S, Z or T
+/// will spoil, many pieces ahead, which a search three pieces deep cannot
+/// see. Found by value iteration over the next surfaces of each piece.
+fn surface_values() -> Vec<i32> {
+    // Each placement's columns: the lowest and past-the-highest rows of
+    // its blocks, from the piece's bottom.
+    let mut columns = Vec::new();
+    for kind in 0..7 {
+        for (answer, piece) in placements(kind) {
+            let x = usize::from(answer & 15);
+            let width = 16 - piece.iter().fold(0, |a, &b| a | b).leading_zeros() as usize;
+            if x + width > 9 {
+                continue;
+            }
+            let rows = piece.len() as i32;
+            let bottoms_tops: Vec<(i32, i32)> = (0..width)
+                .map(|c| {
+                    let filled = || (0..piece.len()).filter(|&r| piece[r] >> c & 1 == 1);
+                    let lowest = filled().max().unwrap_or(0) as i32;
+                    let highest = filled().min().unwrap_or(0) as i32;
+                    (rows - 1 - lowest, rows - highest)
+                })
+                .collect();
+            columns.push((kind, x, bottoms_tops));
+        }
+    }
+    // From each surface, the surfaces each kind of piece can leave.
+    let mut starts = vec![0];
+    let mut next = Vec::new();
+    for index in 0..SURFACES {
+        let mut heights = [0i32; 9];
+        let mut rest = index;
+        for c in 0..8 {
+            heights[c + 1] = heights[c] + (rest % DIGITS) as i32 - SPAN;
+            rest /= DIGITS;
+        }
+        for (kind, x, bottoms_tops) in &columns {
+            let base = heights[*x] - bottoms_tops[0].0;
+            let flush = bottoms_tops
+                .iter()
+                .enumerate()
+                .all(|(c, &(bottom, _))| heights[x + c] - bottom == base);
+            let mut after = heights;
+            for (c, &(_, top)) in bottoms_tops.iter().enumerate() {
+                after[x + c] = base + top;
+            }
+            if flush
+                && after
+                    .windows(2)
+                    .all(|pair| (pair[1] - pair[0]).abs() <= SPAN)
+            {
+                next.push((*kind, surface_index(&after)));
+            }
+        }
+        starts.push(next.len());
+    }
+    let mut value = vec![0f64; SURFACES];
+    for _ in 0..VALUE_ROUNDS {
+        for index in 0..SURFACES {
+            // An I can always go into the well and leave the surface be.
+            let mut best = [0f64; 7];
+            best[1] = 1.0 + DISCOUNT * value[index];
+            for &(kind, after) in &next[starts[index]..starts[index + 1]] {
+                best[kind] = best[kind].max(1.0 + DISCOUNT * value[after]);
+            }
+            value[index] = best.iter().sum::<f64>() / 7.0;
+        }
+    }
+    value.iter().map(|v| (v * 100.0) as i32).collect()
 }
 
 /// Every legal (answer byte, shape) of a piece kind.
@@ -293,11 +402,11 @@ fn placements(kind: usize) -> impl Iterator<Item = (u8, &'static [u16])> {
 /// The best placement of a piece of `kind` on `grid` (the first of equals):
 /// its value (points gained and the grid's evaluation), the points gained
 /// and the grid after it.
-fn best_placement(grid: &Grid, kind: usize, w: &Weights) -> (i32, i32, Grid) {
+fn best_placement(grid: &Grid, kind: usize, bot: &Bot) -> (i32, i32, Grid) {
     let mut best = (i32::MIN, 0, [0; ROWS]);
     for (answer, piece) in placements(kind) {
-        let (after, gained) = drop_piece(grid, piece, (answer & 15) as usize, w);
-        let value = gained + evaluate(&after, w);
+        let (after, gained) = drop_piece(grid, piece, (answer & 15) as usize, &bot.weights);
+        let value = gained + evaluate(&after, bot);
         if value > best.0 {
             best = (value, gained, after);
         }
@@ -307,8 +416,8 @@ fn best_placement(grid: &Grid, kind: usize, w: &Weights) -> (i32, i32, Grid) {
 
 /// Seven times the expected value of a piece still unknown (each kind as
 /// likely) on `grid`, when it takes its best placement.
-fn expected_best(grid: &Grid, w: &Weights) -> i32 {
-    (0..7).map(|kind| best_placement(grid, kind, w).0).sum()
+fn expected_best(grid: &Grid, bot: &Bot) -> i32 {
+    (0..7).map(|kind| best_placement(grid, kind, bot).0).sum()
 }
 
 /// The best answer for `kind` on `grid`, knowing the next kind (the last
@@ -317,7 +426,8 @@ fn expected_best(grid: &Grid, w: &Weights) -> i32 {
 /// then judged by the average best placement of a third, unknown piece,
 /// and the best two of those by a third piece of each kind at its best
 /// placement followed by the average best placement of a fourth.
-fn choose(grid: &Grid, kind: usize, next: Option<usize>, w: &Weights) -> (u8, Grid) {
+fn choose(grid: &Grid, kind: usize, next: Option<usize>, bot: &Bot) -> (u8, Grid) {
+    let w = &bot.weights;
     // (value, answer, grid after it, points gained by both placements,
     // grid after both)
     let mut lines = Vec::new();
@@ -326,7 +436,7 @@ fn choose(grid: &Grid, kind: usize, next: Option<usize>, w: &Weights) -> (u8, Gr
         for (reply, next_piece) in placements(next.unwrap_or(0)) {
             let (last, replied) = drop_piece(&after, next_piece, (reply & 15) as usize, w);
             let both = gained + replied;
-            lines.push((both + evaluate(&last, w), answer, after, both, last));
+            lines.push((both + evaluate(&last, bot), answer, after, both, last));
         }
     }
     // A stable sort: equal lines keep their order, so ties go to the first
@@ -334,7 +444,7 @@ fn choose(grid: &Grid, kind: usize, next: Option<usize>, w: &Weights) -> (u8, Gr
     lines.sort_by_key(|line| std::cmp::Reverse(line.0));
     lines.truncate(THIRD_PLY);
     for line in &mut lines {
-        line.0 = 7 * line.3 + expected_best(&line.4, w);
+        line.0 = 7 * line.3 + expected_best(&line.4, bot);
     }
     lines.sort_by_key(|line| std::cmp::Reverse(line.0));
     lines.truncate(FOURTH_PLY);
@@ -345,8 +455,8 @@ fn choose(grid: &Grid, kind: usize, next: Option<usize>, w: &Weights) -> (u8, Gr
     for line in lines.iter_mut().filter(|_| !same_answer) {
         let fourth: i32 = (0..7)
             .map(|k| {
-                let (_, gained, after) = best_placement(&line.4, k, w);
-                7 * gained + expected_best(&after, w)
+                let (_, gained, after) = best_placement(&line.4, k, bot);
+                7 * gained + expected_best(&after, bot)
             })
             .sum();
         line.0 = 49 * line.3 + fourth;
@@ -392,6 +502,10 @@ fn main() {
             std::process::exit(2);
         }
     };
+    let bot = Bot {
+        weights,
+        surface_values: surface_values(),
+    };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut input = stdin.lock();
@@ -407,7 +521,7 @@ fn main() {
     let mut current = read();
     while let Some(kind) = current {
         let next = read();
-        let (answer, after) = choose(&grid, kind, next, &weights);
+        let (answer, after) = choose(&grid, kind, next, &bot);
         grid = after;
         // Answer before reading piece i+2, flushed for streaming judges.
         if output
@@ -418,5 +532,117 @@ fn main() {
             return;
         }
         current = next;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A grid whose stack columns have these heights (at least 1 each),
+    /// with no holes and an empty well.
+    fn grid_of(heights: &[i32; 9]) -> Grid {
+        let mut grid = [0; ROWS];
+        for (c, &h) in heights.iter().enumerate() {
+            for row in grid.iter_mut().skip(ROWS - h as usize) {
+                *row |= 1 << c;
+            }
+        }
+        grid
+    }
+
+    fn heights_from_index(mut index: usize) -> [i32; 9] {
+        let mut heights = [4i32; 9];
+        for c in 0..8 {
+            heights[c + 1] = heights[c] + (index % DIGITS) as i32 - SPAN;
+            index /= DIGITS;
+        }
+        let lowest = heights.iter().min().copied().unwrap_or(0);
+        heights.iter_mut().for_each(|h| *h += 1 - lowest);
+        heights
+    }
+
+    /// The table's next surfaces, found again by dropping real pieces on
+    /// a real grid: each value must be what one more piece makes of the
+    /// values after it (the fixed point the table was iterated to).
+    #[test]
+    fn each_surface_value_is_what_one_more_piece_makes_of_the_next_ones() {
+        let values = surface_values();
+        let mut worst = 0f64;
+        for index in (0..SURFACES).step_by(997) {
+            let heights = heights_from_index(index);
+            assert_eq!(surface_index(&heights), index);
+            let grid = grid_of(&heights);
+            let mut sum = 0.0;
+            for kind in 0..7 {
+                let mut best = if kind == 1 {
+                    1.0 + DISCOUNT * f64::from(values[index]) / 100.0
+                } else {
+                    0.0
+                };
+                for (answer, piece) in placements(kind) {
+                    let x = usize::from(answer & 15);
+                    if piece.iter().any(|&row| row << x >> 9 != 0) {
+                        continue; // in the well
+                    }
+                    let (after, _) = drop_piece(&grid, piece, x, &SUBMITTED);
+                    if after == [0; ROWS] {
+                        continue; // no room: a reset, not a surface
+                    }
+                    let mut next = [0i32; 9];
+                    let mut covered = 0u16;
+                    let mut clean = true;
+                    for (r, &row) in after.iter().enumerate() {
+                        clean &= covered & !row == 0;
+                        for (c, h) in next.iter_mut().enumerate() {
+                            if row >> c & 1 == 1 && *h == 0 {
+                                *h = (ROWS - r) as i32;
+                            }
+                        }
+                        covered |= row;
+                    }
+                    if clean
+                        && next
+                            .windows(2)
+                            .all(|pair| (pair[1] - pair[0]).abs() <= SPAN)
+                    {
+                        let value = f64::from(values[surface_index(&next)]) / 100.0;
+                        best = best.max(1.0 + DISCOUNT * value);
+                    }
+                }
+                sum += best;
+            }
+            let off = (sum / 7.0 - f64::from(values[index]) / 100.0).abs();
+            worst = worst.max(off);
+        }
+        // Hundredths are truncated, and thirty rounds leave a little.
+        assert!(
+            worst < 0.05,
+            "the table is off its fixed point by {}",
+            worst
+        );
+    }
+
+    #[test]
+    fn a_jagged_surface_is_worth_less_than_a_flat_one_and_steps_more() {
+        let values = surface_values();
+        let flat = values[surface_index(&[1; 9])];
+        let jagged = values[surface_index(&[1, 3, 1, 3, 1, 3, 1, 3, 1])];
+        // S and Z need a step to lie flush: a few steps make a surface
+        // better than flat.
+        let steps = values[surface_index(&[3, 3, 3, 2, 2, 2, 1, 1, 1])];
+        assert!(flat > jagged + 100, "flat {}, jagged {}", flat, jagged);
+        assert!(steps > flat + 100, "flat {}, steps {}", flat, steps);
+        // An I always fits, and no surface takes more than every piece.
+        let least = 100.0 / (7.0 - 0.9);
+        let (low, high) = (values.iter().min(), values.iter().max());
+        assert!(
+            values
+                .iter()
+                .all(|&v| f64::from(v) >= least - 1.0 && v <= 1000),
+            "values from {:?} to {:?}",
+            low,
+            high
+        );
     }
 }
