@@ -20,7 +20,7 @@ fn printed_weights_read_back_as_the_submitted_ones() {
     let printed = execute(&readable(), &["--print-weights"], b"");
     assert_eq!(printed.code, 0, "{}", printed.stderr);
     let list = printed.stdout.trim();
-    assert_eq!(list.split(',').count(), 20, "{list}");
+    assert_eq!(list.split(',').count(), 17, "{list}");
     assert!(list.contains("hole=") && list.contains("clear4="), "{list}");
 
     let reread = execute(&readable(), &["--weights", list, "--print-weights"], b"");
@@ -44,7 +44,11 @@ fn an_override_changes_that_weight_and_the_play() {
 
     // Without a cost for holes the stack fills with them: other answers.
     let plain = execute(&readable(), &[] as &[&str], &pieces());
-    let careless = execute(&readable(), &["--weights", "hole=0,hole_row=0"], &pieces());
+    let careless = execute(
+        &readable(),
+        &["--weights", "hole=0,column_transition=0"],
+        &pieces(),
+    );
     assert_eq!(careless.code, 0, "{}", careless.stderr);
     assert_eq!(careless.stdout.len(), 600);
     assert_ne!(plain.stdout, careless.stdout);

@@ -23,9 +23,9 @@
 //! drought), the surface (bumps, column transitions, columns only an I
 //! fills, and its worth in a surface table computed at start-up: how many
 //! pieces to come it takes without a hole or a burn), rows ready for a
-//! four-line clear and a stack that nears the top (squared, and cubed near
-//! the very top, where an I drought ends in a reset); the higher the
-//! stack, the more any clear is worth.
+//! four-line clear and a stack that nears the top (cubed above 14 rows,
+//! where an I drought ends in a reset); the higher the stack, the more any
+//! clear is worth.
 
 use std::io::{Read, Write};
 
@@ -59,11 +59,10 @@ struct Weights {
     danger_height: i32,
     danger_clear: i32,
     /// Penalties: an empty cell under a block in the stack (columns 0..8);
-    /// a row with an empty covered cell anywhere; a block in the well
-    /// column above an empty cell of it (a cover, cleared with its rows
-    /// when the stack must come down); the height of the well column.
+    /// a block in the well column above an empty cell of it (a cover,
+    /// cleared with its rows when the stack must come down); the height of
+    /// the well column.
     hole: i32,
-    hole_row: i32,
     well_cover: i32,
     well_block: i32,
     /// Penalties on the surface of the stack: squared and plain height
@@ -74,10 +73,7 @@ struct Weights {
     step: i32,
     column_transition: i32,
     i_dependency: i32,
-    /// Stack rows above `safe_height` are penalised quadratically, and
-    /// those above `cliff_height` cubically as well.
-    safe_height: i32,
-    high: i32,
+    /// Stack rows above `cliff_height` are penalised cubically.
     cliff_height: i32,
     cliff: i32,
     /// Bonus per row (up to four) that an I dropped in the well would clear.
@@ -92,15 +88,12 @@ const SUBMITTED: Weights = Weights {
     danger_height: 10,
     danger_clear: 4,
     hole: 135,
-    hole_row: 6,
     well_cover: 31,
     well_block: 10,
     bump: 2,
     step: 3,
     column_transition: 82,
     i_dependency: 100,
-    safe_height: 13,
-    high: 19,
     cliff_height: 14,
     cliff: 10,
     ready: 39,
@@ -109,7 +102,7 @@ const SUBMITTED: Weights = Weights {
 
 impl Weights {
     /// Every weight with its name on the command line.
-    fn named(&mut self) -> [(&'static str, &mut i32); 20] {
+    fn named(&mut self) -> [(&'static str, &mut i32); 17] {
         let [clear1, clear2, clear3, clear4] = &mut self.clear;
         [
             ("clear1", clear1),
@@ -119,15 +112,12 @@ impl Weights {
             ("danger_height", &mut self.danger_height),
             ("danger_clear", &mut self.danger_clear),
             ("hole", &mut self.hole),
-            ("hole_row", &mut self.hole_row),
             ("well_cover", &mut self.well_cover),
             ("well_block", &mut self.well_block),
             ("bump", &mut self.bump),
             ("step", &mut self.step),
             ("column_transition", &mut self.column_transition),
             ("i_dependency", &mut self.i_dependency),
-            ("safe_height", &mut self.safe_height),
-            ("high", &mut self.high),
             ("cliff_height", &mut self.cliff_height),
             ("cliff", &mut self.cliff),
             ("ready", &mut self.ready),
@@ -230,12 +220,10 @@ fn evaluate(g: &Grid, bot: &Bot) -> i32 {
     let mut heights = [0i32; 10];
     let mut covered = 0;
     let mut holes = 0;
-    let mut hole_rows = 0;
     let mut column_transitions = 0;
     let mut above = 0;
     for (r, &row) in g.iter().enumerate().skip(top(g)) {
         holes += (covered & !row & STACK).count_ones() as i32;
-        hole_rows += i32::from(covered & !row != 0);
         let mut tops = row & !covered;
         while tops != 0 {
             heights[tops.trailing_zeros() as usize] = (ROWS - r) as i32;
@@ -261,7 +249,6 @@ fn evaluate(g: &Grid, bot: &Bot) -> i32 {
     }
     let surface = bot.surface_values[surface_index(&heights[..9])];
     let stack = heights[..9].iter().max().map_or(0, |&h| h);
-    let high = (stack - w.safe_height).max(0);
     let cliff = (stack - w.cliff_height).max(0);
     // The well's floor: its lowest empty cell. Blocks of the well column
     // above it cover the well.
@@ -279,14 +266,12 @@ fn evaluate(g: &Grid, bot: &Bot) -> i32 {
     }
     w.ready * ready.min(4) + w.surface * surface / 100
         - (w.hole * holes
-            + w.hole_row * hole_rows
             + w.well_cover * covers
             + w.well_block * heights[9]
             + w.bump * bumps
             + w.step * steps
             + w.column_transition * column_transitions
             + w.i_dependency * i_dependencies
-            + w.high * high * high
             + w.cliff * cliff * cliff * cliff)
 }
 
