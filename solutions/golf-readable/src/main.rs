@@ -76,6 +76,12 @@ struct Weights {
     /// Stack rows above `cliff_height` are penalised cubically.
     cliff_height: i32,
     cliff: i32,
+    /// Rows of the column beside the well above `beside_well_height`,
+    /// squared: in an I drought only a piece that reaches below that
+    /// column's top into the well can burn rows, so a level stack that
+    /// has grown high can no longer come down and ends in a reset.
+    beside_well_height: i32,
+    beside_well: i32,
     /// Bonus per row (up to four) that an I dropped in the well would clear.
     ready: i32,
     /// Worth of the surface's value in the surface table, per hundredth
@@ -96,13 +102,15 @@ const SUBMITTED: Weights = Weights {
     i_dependency: 100,
     cliff_height: 14,
     cliff: 10,
+    beside_well_height: 10,
+    beside_well: 10,
     ready: 39,
     surface: 40,
 };
 
 impl Weights {
     /// Every weight with its name on the command line.
-    fn named(&mut self) -> [(&'static str, &mut i32); 17] {
+    fn named(&mut self) -> [(&'static str, &mut i32); 19] {
         let [clear1, clear2, clear3, clear4] = &mut self.clear;
         [
             ("clear1", clear1),
@@ -120,6 +128,8 @@ impl Weights {
             ("i_dependency", &mut self.i_dependency),
             ("cliff_height", &mut self.cliff_height),
             ("cliff", &mut self.cliff),
+            ("beside_well_height", &mut self.beside_well_height),
+            ("beside_well", &mut self.beside_well),
             ("ready", &mut self.ready),
             ("surface", &mut self.surface),
         ]
@@ -250,6 +260,7 @@ fn evaluate(g: &Grid, bot: &Bot) -> i32 {
     let surface = bot.surface_values[surface_index(&heights[..9])];
     let stack = heights[..9].iter().max().map_or(0, |&h| h);
     let cliff = (stack - w.cliff_height).max(0);
+    let beside_well = (heights[8] - w.beside_well_height).max(0);
     // The well's floor: its lowest empty cell. Blocks of the well column
     // above it cover the well.
     let mut floor = ROWS - 1;
@@ -272,7 +283,8 @@ fn evaluate(g: &Grid, bot: &Bot) -> i32 {
             + w.step * steps
             + w.column_transition * column_transitions
             + w.i_dependency * i_dependencies
-            + w.cliff * cliff * cliff * cliff)
+            + w.cliff * cliff * cliff * cliff
+            + w.beside_well * beside_well * beside_well)
 }
 
 /// What the search needs besides the grid: the weights and the surface
