@@ -23,7 +23,7 @@
 //! drought), the surface (bumps, column transitions, columns only an I
 //! fills, and its worth in a surface table computed at start-up: how many
 //! pieces to come it takes without a hole or a burn), rows ready for a
-//! four-line clear and a stack that nears the top (cubed above 14 rows,
+//! four-line clear and a stack that nears the top (cubed above 16 rows,
 //! where an I drought ends in a reset); the higher the stack, the more any
 //! clear is worth.
 
@@ -100,10 +100,10 @@ const SUBMITTED: Weights = Weights {
     step: 3,
     column_transition: 82,
     i_dependency: 100,
-    cliff_height: 14,
-    cliff: 10,
+    cliff_height: 16,
+    cliff: 20,
     beside_well_height: 10,
-    beside_well: 10,
+    beside_well: 15,
     ready: 39,
     surface: 40,
 };
