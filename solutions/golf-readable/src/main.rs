@@ -18,14 +18,15 @@
 //! third piece its best placement, then the average best placement of a
 //! fourth.
 //! Boards are scored by the rows cleared (four at once pays, fewer costs),
-//! holes in the stack, blocks covering the well (cheap: a cover whose rows
-//! clear reopens the well, which is how the stack outlasts an I
-//! drought), the surface (bumps, column transitions, columns only an I
-//! fills, and its worth in a surface table computed at start-up: how many
-//! pieces to come it takes without a hole or a burn), rows ready for a
-//! four-line clear and a stack that nears the top (cubed above 16 rows,
-//! where an I drought ends in a reset); the higher the stack, the more any
-//! clear is worth.
+//! holes in the stack (dearer in a row whose well cell is open, where the
+//! I lands), blocks covering the well (cheap: a cover whose rows clear
+//! reopens the well, which is how the stack outlasts an I drought), the
+//! surface (bumps, column transitions, columns only an I fills and how
+//! deep they are, and its worth in a surface table computed at start-up:
+//! how many pieces to come it takes without a hole or a burn), rows ready
+//! for a four-line clear, the column beside the well above 12 rows and a
+//! stack that nears the top (cubed above 16 rows, where an I drought ends
+//! in a reset); the higher the stack, the more any clear is worth.
 
 use std::io::{Read, Write};
 
@@ -63,16 +64,23 @@ struct Weights {
     /// cleared with its rows when the stack must come down); the height of
     /// the well column.
     hole: i32,
+    /// Extra penalty per hole in a row whose well cell is empty: the I
+    /// lands on the well's floor, so such a row spoils the four-line clear
+    /// it is part of, where a hole beside a covered well cell waits.
+    hole_open: i32,
     well_cover: i32,
     well_block: i32,
     /// Penalties on the surface of the stack: squared and plain height
     /// differences of neighbouring columns, changes between filled and
-    /// empty down each column (floor counted filled), and columns so deep
-    /// between their neighbours that only an I fills them.
+    /// empty down each column (floor counted filled), columns so deep
+    /// between their neighbours that only an I fills them, and the square
+    /// of their depth past that: in an I drought a deep column (most often
+    /// the leftmost) is a second well the stack cannot burn down.
     bump: i32,
     step: i32,
     column_transition: i32,
     i_dependency: i32,
+    deep: i32,
     /// Stack rows above `cliff_height` are penalised cubically.
     cliff_height: i32,
     cliff: i32,
@@ -94,15 +102,17 @@ const SUBMITTED: Weights = Weights {
     danger_height: 10,
     danger_clear: 4,
     hole: 135,
+    hole_open: 70,
     well_cover: 31,
     well_block: 10,
     bump: 2,
     step: 3,
     column_transition: 82,
     i_dependency: 100,
+    deep: 30,
     cliff_height: 16,
-    cliff: 20,
-    beside_well_height: 10,
+    cliff: 10,
+    beside_well_height: 12,
     beside_well: 15,
     ready: 39,
     surface: 40,
@@ -110,7 +120,7 @@ const SUBMITTED: Weights = Weights {
 
 impl Weights {
     /// Every weight with its name on the command line.
-    fn named(&mut self) -> [(&'static str, &mut i32); 19] {
+    fn named(&mut self) -> [(&'static str, &mut i32); 21] {
         let [clear1, clear2, clear3, clear4] = &mut self.clear;
         [
             ("clear1", clear1),
@@ -120,12 +130,14 @@ impl Weights {
             ("danger_height", &mut self.danger_height),
             ("danger_clear", &mut self.danger_clear),
             ("hole", &mut self.hole),
+            ("hole_open", &mut self.hole_open),
             ("well_cover", &mut self.well_cover),
             ("well_block", &mut self.well_block),
             ("bump", &mut self.bump),
             ("step", &mut self.step),
             ("column_transition", &mut self.column_transition),
             ("i_dependency", &mut self.i_dependency),
+            ("deep", &mut self.deep),
             ("cliff_height", &mut self.cliff_height),
             ("cliff", &mut self.cliff),
             ("beside_well_height", &mut self.beside_well_height),
@@ -225,15 +237,24 @@ fn drop_piece(grid: &Grid, piece: &[u16], x: usize, w: &Weights) -> (Grid, i32) 
     )
 }
 
+/// How deep a column must be between its neighbours before only an I
+/// fills it.
+const I_DEPTH: i32 = 3;
+
 fn evaluate(g: &Grid, bot: &Bot) -> i32 {
     let w = &bot.weights;
     let mut heights = [0i32; 10];
     let mut covered = 0;
     let mut holes = 0;
+    let mut open_holes = 0;
     let mut column_transitions = 0;
     let mut above = 0;
     for (r, &row) in g.iter().enumerate().skip(top(g)) {
-        holes += (covered & !row & STACK).count_ones() as i32;
+        let row_holes = (covered & !row & STACK).count_ones() as i32;
+        holes += row_holes;
+        if row >> 9 & 1 == 0 {
+            open_holes += row_holes;
+        }
         let mut tops = row & !covered;
         while tops != 0 {
             heights[tops.trailing_zeros() as usize] = (ROWS - r) as i32;
@@ -252,10 +273,14 @@ fn evaluate(g: &Grid, bot: &Bot) -> i32 {
         steps += d.abs();
     }
     let mut i_dependencies = 0;
+    let mut deep = 0;
     for c in 0..9 {
         let left = if c == 0 { ROWS as i32 } else { heights[c - 1] };
         let right = if c == 8 { ROWS as i32 } else { heights[c + 1] };
-        i_dependencies += i32::from(left.min(right) - heights[c] >= 3);
+        let depth = left.min(right) - heights[c];
+        i_dependencies += i32::from(depth >= I_DEPTH);
+        let beyond = (depth - I_DEPTH).max(0);
+        deep += beyond * beyond;
     }
     let surface = bot.surface_values[surface_index(&heights[..9])];
     let stack = heights[..9].iter().max().map_or(0, |&h| h);
@@ -277,12 +302,14 @@ fn evaluate(g: &Grid, bot: &Bot) -> i32 {
     }
     w.ready * ready.min(4) + w.surface * surface / 100
         - (w.hole * holes
+            + w.hole_open * open_holes
             + w.well_cover * covers
             + w.well_block * heights[9]
             + w.bump * bumps
             + w.step * steps
             + w.column_transition * column_transitions
             + w.i_dependency * i_dependencies
+            + w.deep * deep
             + w.cliff * cliff * cliff * cliff
             + w.beside_well * beside_well * beside_well)
 }
