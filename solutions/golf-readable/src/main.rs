@@ -64,12 +64,12 @@ struct Weights {
     /// cleared with its rows when the stack must come down); the height of
     /// the well column.
     hole: i32,
+    well_cover: i32,
+    well_block: i32,
     /// Extra penalty per hole in a row whose well cell is empty: the I
     /// lands on the well's floor, so such a row spoils the four-line clear
     /// it is part of, where a hole beside a covered well cell waits.
     hole_open: i32,
-    well_cover: i32,
-    well_block: i32,
     /// Penalties on the surface of the stack: squared and plain height
     /// differences of neighbouring columns, changes between filled and
     /// empty down each column (floor counted filled), columns so deep
@@ -102,9 +102,9 @@ const SUBMITTED: Weights = Weights {
     danger_height: 10,
     danger_clear: 4,
     hole: 135,
-    hole_open: 70,
     well_cover: 31,
     well_block: 10,
+    hole_open: 70,
     bump: 2,
     step: 3,
     column_transition: 82,
@@ -130,9 +130,9 @@ impl Weights {
             ("danger_height", &mut self.danger_height),
             ("danger_clear", &mut self.danger_clear),
             ("hole", &mut self.hole),
-            ("hole_open", &mut self.hole_open),
             ("well_cover", &mut self.well_cover),
             ("well_block", &mut self.well_block),
+            ("hole_open", &mut self.hole_open),
             ("bump", &mut self.bump),
             ("step", &mut self.step),
             ("column_transition", &mut self.column_transition),
