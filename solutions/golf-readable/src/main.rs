@@ -17,7 +17,9 @@
 //! and the two best of those once more, a piece deeper: for each kind of
 //! third piece its best placement, then the average best placement of a
 //! fourth.
-//! Boards are scored by the rows cleared (four at once pays, fewer costs),
+//! Boards are scored by the rows cleared (four at once pays, fewer costs,
+//! and a piece in the well that clears fewer on a stack under 12 rows pays
+//! for each row under),
 //! holes in the stack (dearer in a row whose well cell is open, where the
 //! I lands), blocks covering the well (cheap: a cover whose rows clear
 //! reopens the well, which is how the stack outlasts an I drought), the
@@ -59,6 +61,12 @@ struct Weights {
     /// clear is worth, since an I drought there ends in a reset.
     danger_height: i32,
     danger_clear: i32,
+    /// Cost per stack row under `low_well_height` of a piece that reaches
+    /// into the well and clears fewer than four rows: on a low stack no
+    /// drought threatens, and what such a piece leaves in the well turns
+    /// the rows beside it into short clears later.
+    low_well_height: i32,
+    low_well: i32,
     /// Penalties: an empty cell under a block in the stack (columns 0..8);
     /// a block in the well column above an empty cell of it (a cover,
     /// cleared with its rows when the stack must come down); the height of
@@ -101,6 +109,8 @@ const SUBMITTED: Weights = Weights {
     clear: [-80, -140, -40, 190],
     danger_height: 10,
     danger_clear: 4,
+    low_well_height: 12,
+    low_well: 10,
     hole: 135,
     well_cover: 31,
     well_block: 10,
@@ -120,7 +130,7 @@ const SUBMITTED: Weights = Weights {
 
 impl Weights {
     /// Every weight with its name on the command line.
-    fn named(&mut self) -> [(&'static str, &mut i32); 21] {
+    fn named(&mut self) -> [(&'static str, &mut i32); 23] {
         let [clear1, clear2, clear3, clear4] = &mut self.clear;
         [
             ("clear1", clear1),
@@ -129,6 +139,8 @@ impl Weights {
             ("clear4", clear4),
             ("danger_height", &mut self.danger_height),
             ("danger_clear", &mut self.danger_clear),
+            ("low_well_height", &mut self.low_well_height),
+            ("low_well", &mut self.low_well),
             ("hole", &mut self.hole),
             ("well_cover", &mut self.well_cover),
             ("well_block", &mut self.well_block),
@@ -220,8 +232,15 @@ fn drop_piece(grid: &Grid, piece: &[u16], x: usize, w: &Weights) -> (Grid, i32) 
         .iter()
         .filter(|&&row| row == FULL)
         .count();
+    let height = (ROWS - top) as i32;
+    let in_well = piece.iter().any(|&r| r << x & !STACK != 0);
+    let low_well = if in_well && lines < 4 {
+        w.low_well * (w.low_well_height - height).max(0)
+    } else {
+        0
+    };
     if lines == 0 {
-        return (g, 0);
+        return (g, -low_well);
     }
     let mut out = [0; ROWS];
     let mut to = ROWS;
@@ -230,10 +249,10 @@ fn drop_piece(grid: &Grid, piece: &[u16], x: usize, w: &Weights) -> (Grid, i32) 
         out[to] = row;
     }
     // The stack's height before the drop: clears are worth more up there.
-    let danger = ((ROWS - top) as i32 - w.danger_height).max(0);
+    let danger = (height - w.danger_height).max(0);
     (
         out,
-        w.clear[lines - 1] + lines as i32 * w.danger_clear * danger,
+        w.clear[lines - 1] + lines as i32 * w.danger_clear * danger - low_well,
     )
 }
 
