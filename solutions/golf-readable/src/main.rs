@@ -232,6 +232,8 @@ fn drop_piece(grid: &Grid, piece: &[u16], x: usize, w: &Weights) -> (Grid, i32) 
         .iter()
         .filter(|&&row| row == FULL)
         .count();
+    // The stack's height before the drop: clears are worth more up there,
+    // and using the well for less than a four-line clear costs down low.
     let height = (ROWS - top) as i32;
     let in_well = piece.iter().any(|&r| r << x & !STACK != 0);
     let low_well = if in_well && lines < 4 {
@@ -248,7 +250,6 @@ fn drop_piece(grid: &Grid, piece: &[u16], x: usize, w: &Weights) -> (Grid, i32) 
         to -= 1;
         out[to] = row;
     }
-    // The stack's height before the drop: clears are worth more up there.
     let danger = (height - w.danger_height).max(0);
     (
         out,
