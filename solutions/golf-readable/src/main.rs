@@ -14,9 +14,9 @@
 //! searches every placement of the current piece followed by every
 //! placement of the next one; the few best of those lines are then judged
 //! by the average best placement of a third piece over the seven kinds,
-//! and the two best of those once more, a piece deeper: for each kind of
-//! third piece its best placement, then the average best placement of a
-//! fourth.
+//! and the three best of those once more, a piece deeper (unless the two
+//! best start alike): for each kind of third piece its best placement, then
+//! the average best placement of a fourth.
 //! Boards are scored by the rows cleared (four at once pays, fewer costs,
 //! and a piece in the well that clears fewer on a stack under 12 rows pays
 //! for each row under),
@@ -194,7 +194,7 @@ const RESET_VALUE: i32 = -6000;
 /// How many of the best two-piece lines get a third, expected piece, and
 /// how many of the best of those a fourth.
 const THIRD_PLY: usize = 8;
-const FOURTH_PLY: usize = 2;
+const FOURTH_PLY: usize = 3;
 
 /// The stack columns, all but the well.
 const STACK: u16 = FULL >> 1;
@@ -346,8 +346,12 @@ struct Bot {
 const SPAN: i32 = 2;
 const DIGITS: usize = 2 * SPAN as usize + 1;
 const SURFACES: usize = DIGITS * DIGITS * DIGITS * DIGITS * DIGITS * DIGITS * DIGITS * DIGITS;
-/// A piece placed cleanly now is worth more than one placed later.
-const DISCOUNT: f64 = 0.9;
+/// A piece placed cleanly now is worth more than one placed later: the
+/// values are in hundredths of a piece, and each step ahead counts
+/// DISCOUNT_TENTHS tenths (integer arithmetic, truncating, as the golfed
+/// file does it).
+const PIECE: i32 = 100;
+const DISCOUNT_TENTHS: i32 = 9;
 const VALUE_ROUNDS: usize = 30;
 
 /// The index in the surface table of the stack columns' heights.
@@ -359,7 +363,7 @@ fn surface_index(heights: &[i32]) -> usize {
 
 /// For each surface of the stack (columns 0..8, as `surface_index` sees
 /// it), in hundredths: how many pieces it takes cleanly, each counted
-/// DISCOUNT times less than the one before, when every piece goes where
+/// DISCOUNT_TENTHS tenths of the one before, when every piece goes where
 /// it keeps the most of that worth. Cleanly is without a hole, without a
 /// block in the well and without a step steeper than SPAN; an I always
 /// fits (in the well). Holes and burns have their own costs; this is what
@@ -419,19 +423,20 @@ fn surface_values() -> Vec<i32> {
         }
         starts.push(next.len());
     }
-    let mut value = vec![0f64; SURFACES];
+    let worth = |value: i32| PIECE + value * DISCOUNT_TENTHS / 10;
+    let mut value = vec![0; SURFACES];
     for _ in 0..VALUE_ROUNDS {
         for index in 0..SURFACES {
             // An I can always go into the well and leave the surface be.
-            let mut best = [0f64; 7];
-            best[1] = 1.0 + DISCOUNT * value[index];
+            let mut best = [0; 7];
+            best[1] = worth(value[index]);
             for &(kind, after) in &next[starts[index]..starts[index + 1]] {
-                best[kind] = best[kind].max(1.0 + DISCOUNT * value[after]);
+                best[kind] = best[kind].max(worth(value[after]));
             }
-            value[index] = best.iter().sum::<f64>() / 7.0;
+            value[index] = best.iter().sum::<i32>() / 7;
         }
     }
-    value.iter().map(|v| (v * 100.0) as i32).collect()
+    value
 }
 
 /// Every legal (answer byte, shape) of a piece kind.
@@ -468,13 +473,11 @@ fn expected_best(grid: &Grid, bot: &Bot) -> i32 {
 /// piece of the input is answered as if an O followed): every placement
 /// with every placement of the next piece; the best few of those lines are
 /// then judged by the average best placement of a third, unknown piece,
-/// and the best two of those by a third piece of each kind at its best
+/// and the best three of those by a third piece of each kind at its best
 /// placement followed by the average best placement of a fourth.
 fn choose(grid: &Grid, kind: usize, next: Option<usize>, bot: &Bot) -> (u8, Grid) {
     let w = &bot.weights;
-    // (value, answer, grid after it, points gained by both placements,
-    // grid after both)
-    let mut lines = Vec::new();
+    let mut lines: Vec<Line> = Vec::new();
     for (answer, piece) in placements(kind) {
         let (after, gained) = drop_piece(grid, piece, (answer & 15) as usize, w);
         for (reply, next_piece) in placements(next.unwrap_or(0)) {
@@ -483,19 +486,17 @@ fn choose(grid: &Grid, kind: usize, next: Option<usize>, bot: &Bot) -> (u8, Grid
             lines.push((both + evaluate(&last, bot), answer, after, both, last));
         }
     }
-    // A stable sort: equal lines keep their order, so ties go to the first
-    // placement tried.
-    lines.sort_by_key(|line| std::cmp::Reverse(line.0));
+    rank(&mut lines);
     lines.truncate(THIRD_PLY);
     for line in &mut lines {
         line.0 = 7 * line.3 + expected_best(&line.4, bot);
     }
-    lines.sort_by_key(|line| std::cmp::Reverse(line.0));
+    rank(&mut lines);
     lines.truncate(FOURTH_PLY);
-    // When both lines start with the same answer, that answer stands
-    // whatever the fourth ply says: skipping it keeps a full game well
-    // under the minute.
-    let same_answer = lines.iter().all(|line| line.1 == lines[0].1);
+    // When the two best lines start with the same answer, that answer
+    // stands (the third line seldom overturns both): skipping the fourth
+    // ply then keeps a full game well under the minute.
+    let same_answer = lines[0].1 == lines[1].1;
     for line in lines.iter_mut().filter(|_| !same_answer) {
         let fourth: i32 = (0..7)
             .map(|k| {
@@ -505,13 +506,20 @@ fn choose(grid: &Grid, kind: usize, next: Option<usize>, bot: &Bot) -> (u8, Grid
             .sum();
         line.0 = 49 * line.3 + fourth;
     }
-    let mut best = &lines[0];
-    for line in &lines[1..] {
-        if line.0 > best.0 {
-            best = line;
-        }
-    }
-    (best.1, best.2)
+    rank(&mut lines);
+    (lines[0].1, lines[0].2)
+}
+
+/// A line of the search: value, answer, grid after it, points gained by
+/// both placements, grid after both.
+type Line = (i32, u8, Grid, i32, Grid);
+
+/// Best value first; equal values go to the smaller answer byte, then the
+/// smaller grids: the order of the golfed file's plain sort of
+/// (-value, answer, ...) tuples, which is shorter to write than any sort
+/// by the value alone.
+fn rank(lines: &mut [Line]) {
+    lines.sort_by_key(|line| (std::cmp::Reverse(line.0), line.1, line.2, line.3, line.4));
 }
 
 const USAGE: &str =
@@ -612,18 +620,15 @@ mod tests {
     #[test]
     fn each_surface_value_is_what_one_more_piece_makes_of_the_next_ones() {
         let values = surface_values();
-        let mut worst = 0f64;
+        let worth = |value: i32| PIECE + value * DISCOUNT_TENTHS / 10;
+        let mut worst = 0;
         for index in (0..SURFACES).step_by(997) {
             let heights = heights_from_index(index);
             assert_eq!(surface_index(&heights), index);
             let grid = grid_of(&heights);
-            let mut sum = 0.0;
+            let mut sum = 0;
             for kind in 0..7 {
-                let mut best = if kind == 1 {
-                    1.0 + DISCOUNT * f64::from(values[index]) / 100.0
-                } else {
-                    0.0
-                };
+                let mut best = if kind == 1 { worth(values[index]) } else { 0 };
                 for (answer, piece) in placements(kind) {
                     let x = usize::from(answer & 15);
                     if piece.iter().any(|&row| row << x >> 9 != 0) {
@@ -650,19 +655,18 @@ mod tests {
                             .windows(2)
                             .all(|pair| (pair[1] - pair[0]).abs() <= SPAN)
                     {
-                        let value = f64::from(values[surface_index(&next)]) / 100.0;
-                        best = best.max(1.0 + DISCOUNT * value);
+                        best = best.max(worth(values[surface_index(&next)]));
                     }
                 }
                 sum += best;
             }
-            let off = (sum / 7.0 - f64::from(values[index]) / 100.0).abs();
-            worst = worst.max(off);
+            worst = worst.max((sum / 7 - values[index]).abs());
         }
-        // Hundredths are truncated, and thirty rounds leave a little.
+        // In integer hundredths, truncating, thirty rounds reach the fixed
+        // point exactly.
         assert!(
-            worst < 0.05,
-            "the table is off its fixed point by {}",
+            worst == 0,
+            "the table is off its fixed point by {} hundredths",
             worst
         );
     }
