@@ -354,6 +354,12 @@ const PIECE: i32 = 100;
 const DISCOUNT_TENTHS: i32 = 9;
 const VALUE_ROUNDS: usize = 30;
 
+/// What a surface worth `value` is worth one piece earlier: the piece
+/// placed cleanly now, and the rest discounted.
+fn worth(value: i32) -> i32 {
+    PIECE + value * DISCOUNT_TENTHS / 10
+}
+
 /// The index in the surface table of the stack columns' heights.
 fn surface_index(heights: &[i32]) -> usize {
     heights.windows(2).rev().fold(0, |index, pair| {
@@ -423,7 +429,6 @@ fn surface_values() -> Vec<i32> {
         }
         starts.push(next.len());
     }
-    let worth = |value: i32| PIECE + value * DISCOUNT_TENTHS / 10;
     let mut value = vec![0; SURFACES];
     for _ in 0..VALUE_ROUNDS {
         for index in 0..SURFACES {
@@ -620,7 +625,6 @@ mod tests {
     #[test]
     fn each_surface_value_is_what_one_more_piece_makes_of_the_next_ones() {
         let values = surface_values();
-        let worth = |value: i32| PIECE + value * DISCOUNT_TENTHS / 10;
         let mut worst = 0;
         for index in (0..SURFACES).step_by(997) {
             let heights = heights_from_index(index);
