@@ -20,7 +20,7 @@ fn printed_weights_read_back_as_the_submitted_ones() {
     let printed = execute(&readable(), &["--print-weights"], b"");
     assert_eq!(printed.code, 0, "{}", printed.stderr);
     let list = printed.stdout.trim();
-    assert_eq!(list.split(',').count(), 23, "{list}");
+    assert_eq!(list.split(',').count(), 25, "{list}");
     assert!(list.contains("hole=") && list.contains("clear4="), "{list}");
 
     let reread = execute(&readable(), &["--weights", list, "--print-weights"], b"");

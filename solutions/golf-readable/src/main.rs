@@ -26,7 +26,9 @@
 //! surface (bumps, column transitions, columns only an I fills and how
 //! deep they are, and its worth in a surface table computed at start-up:
 //! how many pieces to come it takes without a hole or a burn), rows ready
-//! for a four-line clear, the column beside the well above 12 rows and a
+//! for a four-line clear (and on a high stack the ready rows past four,
+//! a stock of four-line clears), the column beside the well above 12 rows
+//! and a
 //! stack that nears the top (cubed above 16 rows, where an I drought ends
 //! in a reset); the higher the stack, the more any clear is worth.
 
@@ -100,6 +102,12 @@ struct Weights {
     beside_well: i32,
     /// Bonus per row (up to four) that an I dropped in the well would clear.
     ready: i32,
+    /// Bonus per ready row past four, per stack row above `stock_height`:
+    /// on a high stack those rows are the next I's four-line clears, and
+    /// burning them down to gain height costs more than the drought risk
+    /// they carry.
+    stock_height: i32,
+    stock: i32,
     /// Worth of the surface's value in the surface table, per hundredth
     /// of a piece (see `surface_values`).
     surface: i32,
@@ -125,12 +133,14 @@ const SUBMITTED: Weights = Weights {
     beside_well_height: 12,
     beside_well: 15,
     ready: 39,
+    stock_height: 12,
+    stock: 3,
     surface: 40,
 };
 
 impl Weights {
     /// Every weight with its name on the command line.
-    fn named(&mut self) -> [(&'static str, &mut i32); 23] {
+    fn named(&mut self) -> [(&'static str, &mut i32); 25] {
         let [clear1, clear2, clear3, clear4] = &mut self.clear;
         [
             ("clear1", clear1),
@@ -155,6 +165,8 @@ impl Weights {
             ("beside_well_height", &mut self.beside_well_height),
             ("beside_well", &mut self.beside_well),
             ("ready", &mut self.ready),
+            ("stock_height", &mut self.stock_height),
+            ("stock", &mut self.stock),
             ("surface", &mut self.surface),
         ]
     }
@@ -320,7 +332,8 @@ fn evaluate(g: &Grid, bot: &Bot) -> i32 {
         ready += 1;
         r -= 1;
     }
-    w.ready * ready.min(4) + w.surface * surface / 100
+    let stock = (ready - 4).max(0) * (stack - w.stock_height).max(0);
+    w.ready * ready.min(4) + w.stock * stock + w.surface * surface / 100
         - (w.hole * holes
             + w.hole_open * open_holes
             + w.well_cover * covers
