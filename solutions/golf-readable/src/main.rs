@@ -28,9 +28,8 @@
 //! how many pieces to come it takes without a hole or a burn), rows ready
 //! for a four-line clear (and on a high stack the ready rows past four,
 //! a stock of four-line clears), the column beside the well above 12 rows
-//! and a
-//! stack that nears the top (cubed above 16 rows, where an I drought ends
-//! in a reset); the higher the stack, the more any clear is worth.
+//! and a stack that nears the top (cubed above 16 rows, where an I drought
+//! ends in a reset); the higher the stack, the more any clear is worth.
 
 use std::io::{Read, Write};
 
