@@ -4,6 +4,8 @@
 //! reference model exists (written here from the statements, not from the
 //! judge's code) the judge must agree with it.
 
+mod common;
+
 use judge::golf::rules::{score_game, GolfPiece, Mode, MoveError};
 use judge::olympiad::baseline;
 use judge::olympiad::gen::{generate, Distribution};
@@ -393,4 +395,54 @@ fn drop_lists_are_refused_at_the_first_bad_line() {
             .line,
         1
     );
+}
+
+/// Hostile programs put together at random from what escapes a process
+/// group (setsid, double forks, daemons, children holding the output pipe,
+/// killing the parent, busy children) around a complete answer that is
+/// printed or not, and an exit code. Whatever the mix, the grader reports
+/// a table, a complete answer followed by exit 0 keeps its points, and no
+/// process the program started is alive afterwards.
+#[test]
+fn hostile_programs_never_outlive_their_test_nor_lose_an_answer() {
+    const ESCAPES: [&str; 7] = [
+        "setsid {sleep} </dev/null >/dev/null 2>&1 &",
+        "(setsid {sleep} &)",
+        "sh -c '{sleep} &' &",
+        "{sleep} &",
+        "(setsid sh -c '{sleep} & {sleep} &' &)",
+        "kill -9 $PPID",
+        "(while :; do :; done) &",
+    ];
+    let dir = common::scratch("fuzz-hostile");
+    let mut rng = Rng::new(0x5eed_0032);
+    for case in 0..16u32 {
+        let marker = (std::process::id() % 1000) * 1000 + 900 + case;
+        let sleep = common::sleeper(53, marker);
+        let mut lines = Vec::new();
+        let answers = rng.below(4) != 0;
+        let position = rng.below(3);
+        for step in 0..3 {
+            if answers && step == position {
+                lines.push(common::TWO_O_ANSWER.to_string());
+            }
+            let escape = ESCAPES[rng.below(ESCAPES.len() as u64) as usize];
+            lines.push(escape.replace("{sleep}", &sleep));
+        }
+        let code = if rng.below(4) == 0 { 3 } else { 0 };
+        lines.push(format!("sleep 0.0{}\nexit {code}", rng.below(10)));
+        let script = lines.join("\n");
+        let ran = common::grade_script(dir.path(), &script, None, &["--time-limit", "0.5"]);
+        assert_eq!(ran.code, 0, "{script}\n{}", ran.stderr);
+        assert!(ran.stdout.contains("Score = "), "{script}\n{}", ran.stdout);
+        let busy = script.contains("while");
+        if answers && code == 0 && !busy {
+            assert!(
+                ran.stdout.contains("Score = 10"),
+                "{script}\n{}",
+                ran.stdout
+            );
+        }
+        common::assert_none_left(53, marker, &script);
+    }
 }

@@ -29,13 +29,6 @@ fn setup(dir: &Path) {
         ("waits.sh", "sleep 30 &\nwait\n".into()),
         // Answers, then exits leaving a background child holding stdout.
         ("leaves-child.sh", format!("{good}\nsleep 42 &\n")),
-        // Answers and leaves a silent child behind, its pid in a file.
-        (
-            "orphan.sh",
-            format!(
-                "{good}\nsleep 60 > /dev/null 2>&1 &\necho $! > \"$(dirname \"$0\")/orphan.pid\"\n"
-            ),
-        ),
         (
             "stderr-flood.sh",
             "dd if=/dev/zero of=/dev/stderr bs=1M 2>/dev/null".into(),
@@ -118,29 +111,6 @@ fn processes_left_behind_are_killed_and_never_waited_on() {
         started.elapsed() < Duration::from_secs(8),
         "took {:?}",
         started.elapsed()
-    );
-
-    let ran = grade(dir.path(), "orphan.sh", &[]);
-    assert!(ran.stdout.contains("Score = 20"), "{}", ran.stdout);
-    let pid = std::fs::read_to_string(dir.path().join("orphan.pid")).unwrap();
-    // Gone, or a zombie that nobody has reaped yet: killed either way. A
-    // SIGKILL takes effect when the process is next scheduled, which on a
-    // loaded machine can be a moment after the grader has returned.
-    let running = || {
-        let status =
-            std::fs::read_to_string(format!("/proc/{}/status", pid.trim())).unwrap_or_default();
-        status.lines().any(|l| {
-            l.starts_with("State:") && !l.contains("Z (zombie)") && !l.contains("X (dead)")
-        })
-    };
-    let deadline = Instant::now() + Duration::from_secs(2);
-    while running() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    assert!(
-        !running(),
-        "the background child {} outlived the grader",
-        pid.trim()
     );
 }
 

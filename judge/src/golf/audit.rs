@@ -65,9 +65,9 @@ pub fn check_cuts(
 /// i+2 only after answer i arrived. A program that waits for more than one
 /// piece of look-ahead stalls, which is reported after `stall` seconds.
 pub fn stream(command: &[String], input: &[u8], stall: Duration) -> Result<Vec<u8>, String> {
-    let mut child = spawn_contained(command, Stdio::null(), None)?;
-    let mut stdin = child.stdin.take();
-    let mut stdout = child.stdout.take().ok_or("stdout is not piped")?;
+    let mut kept = spawn_contained(command, Stdio::null(), &Limits::tool(stall))?;
+    let mut stdin = kept.child.stdin.take();
+    let mut stdout = kept.child.stdout.take().ok_or("stdout is not piped")?;
     let (sender, receiver) = mpsc::channel();
     std::thread::spawn(move || {
         let mut byte = [0u8; 1];
@@ -115,6 +115,6 @@ pub fn stream(command: &[String], input: &[u8], stall: Duration) -> Result<Vec<u
         }
     };
     drop(stdin);
-    kill_contained(&mut child);
+    kill_contained(&mut kept);
     result.map(|_| got)
 }

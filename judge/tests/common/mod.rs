@@ -10,7 +10,7 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::{Mutex, OnceLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use judge::process::{compile_submission, run, Limits, Run, ScratchDir};
 
@@ -107,4 +107,68 @@ pub fn execute<S: AsRef<OsStr>>(exe: &str, args: &[S], stdin: &[u8]) -> Ran {
 /// Runs `judge` with these arguments from the repository root.
 pub fn judge<S: AsRef<OsStr>>(args: &[S]) -> Ran {
     execute(env!("CARGO_BIN_EXE_judge"), args, b"")
+}
+
+/// The answer to the test "2\n4 4\n" that `grade_script` grades: both O
+/// pieces placed.
+pub const TWO_O_ANSWER: &str = "printf '0 0\\n0 2\\n'";
+
+/// `judge grade` of the shell script `script` on the test "2\n4 4\n",
+/// under the containment `JUDGE_CONTAINMENT=mode` (None: the default).
+pub fn grade_script(dir: &Path, script: &str, mode: Option<&str>, extra: &[&str]) -> Ran {
+    let path = write(dir, "program.sh", script);
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    write(&tests, "a.in", "2\n4 4\n");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_judge"));
+    command
+        .current_dir(root())
+        .args(["grade", "--cmd", &format!("sh {}", path.display())])
+        .arg("--tests")
+        .arg(&tests)
+        .args(extra);
+    if let Some(mode) = mode {
+        command.env("JUDGE_CONTAINMENT", mode);
+    }
+    command.output().expect("the judge starts").into()
+}
+
+/// A `sleep` that names itself by `marker`: GNU sleep takes fractions.
+pub fn sleeper(seconds: u32, marker: u32) -> String {
+    format!("sleep {seconds}.{marker:06}")
+}
+
+/// Processes whose command line holds `needle`, zombies and dead ones
+/// left out (killed, not yet reaped by whoever inherited them).
+pub fn alive_with(needle: &str) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let line = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            let line = String::from_utf8_lossy(&line).replace('\0', " ");
+            let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+            let running = status.lines().any(|l| {
+                l.starts_with("State:") && !l.contains("Z (zombie)") && !l.contains("X (dead)")
+            });
+            running && line.contains(needle)
+        })
+        .collect()
+}
+
+/// No process with the marker is alive (a SIGKILL lands when the process
+/// is next scheduled, which on a loaded machine can take a moment).
+pub fn assert_none_left(seconds: u32, marker: u32, what: &str) {
+    let needle = format!("sleep {seconds}.{marker:06}");
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while !alive_with(&needle).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let left = alive_with(&needle);
+    for pid in &left {
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+    }
+    assert!(left.is_empty(), "{what}: {left:?} outlived the test");
 }

@@ -1148,10 +1148,11 @@ fn find_batch(
             // The pixel row at the bottom first, then on a platform of all
             // deleted rows, then in between. Deleting rows under the pixel
             // row would take pixels printed earlier.
-            let shifts = [0, deleted].into_iter().chain(1..deleted);
             if y + deleted + 1 > HEIGHT {
                 continue;
             }
+            let ends = [0, deleted];
+            let shifts = ends.iter().copied().chain(1..deleted);
             for shift in shifts.filter(|&s| s == 0 || printed == 0) {
                 let region = Region::new(deleted, shift, chosen, printed, want, below);
                 let found = attempt(&region, shapes, &orders, last_piece, effort.max(1));

@@ -12,8 +12,8 @@ use crate::olympiad::judging::read_test;
 use crate::olympiad::recorder::replay_page;
 use crate::olympiad::{play, Piece, ToppingPiece, Unwatched};
 use crate::process::{
-    run, with_submission, Limits, Run, Termination, DEFAULT_MEMORY_LIMIT_MB,
-    DEFAULT_OUTPUT_LIMIT_MB, DEFAULT_TIME_LIMIT_SECONDS,
+    run, with_submission, Containment, Limits, Run, Termination, DEFAULT_MEMORY_LIMIT_MB,
+    DEFAULT_OUTPUT_LIMIT_MB, DEFAULT_PROCESS_LIMIT, DEFAULT_TIME_LIMIT_SECONDS,
 };
 
 pub static SPEC: Spec = Spec {
@@ -33,9 +33,19 @@ pub static SPEC: Spec = Spec {
         ),
         opt("--time-limit", "SECONDS", "wall time per test (default 1)"),
         opt(
+            "--cpu-time-limit",
+            "SECONDS",
+            "CPU time per test over all threads and processes (default: the wall limit)",
+        ),
+        opt(
             "--memory-limit",
             "MB",
             "address space per process (default 256)",
+        ),
+        opt(
+            "--process-limit",
+            "N",
+            "processes and threads alive at once (default 64)",
         ),
         opt(
             "--output-limit-mb",
@@ -57,13 +67,16 @@ pub const COMMAND: Command = Command {
 
 /// The limits of a command line, defaults as documented.
 pub fn limits(args: &Args) -> Result<Limits, UsageError> {
+    let time = args.seconds("--time-limit", DEFAULT_TIME_LIMIT_SECONDS)?;
     Ok(Limits {
-        time: args.seconds("--time-limit", DEFAULT_TIME_LIMIT_SECONDS)?,
+        time,
+        cpu_time: Some(args.seconds("--cpu-time-limit", time.as_secs_f64())?),
         output_bytes: (args.number_in("--output-limit-mb", DEFAULT_OUTPUT_LIMIT_MB, 1..=1 << 16)?
             << 20) as usize,
         memory_bytes: Some(
             args.number_in("--memory-limit", DEFAULT_MEMORY_LIMIT_MB, 16..=1 << 20)? << 20,
         ),
+        processes: Some(args.number_in("--process-limit", DEFAULT_PROCESS_LIMIT, 1..=4096)?),
     })
 }
 
@@ -177,8 +190,12 @@ pub fn judge_run(name: String, pieces: &[Piece], run: Run) -> TestResult {
     if run.memory_limit_exceeded {
         return failed("memory limit exceeded".into(), run);
     }
+    if run.process_limit_exceeded {
+        return failed("process limit exceeded".into(), run);
+    }
     match run.termination {
         Termination::TimedOut => return failed("time limit exceeded".into(), run),
+        Termination::CpuTimeExceeded => return failed("CPU time limit exceeded".into(), run),
         Termination::Signaled(s) => return failed(format!("runtime error (signal {s})"), run),
         Termination::Exited(c) if c != 0 => {
             return failed(format!("runtime error (exit code {c})"), run)
@@ -228,6 +245,9 @@ pub fn print_table(results: &[TestResult]) {
             r.verdict
         );
     }
+    if let Some(containment) = results.iter().find_map(|r| r.run.containment) {
+        crate::say!("{}", containment_line(containment));
+    }
     let pieces: usize = results.iter().map(|r| r.pieces).sum();
     let placed: usize = results.iter().map(|r| r.placed).sum();
     let points: u32 = results.iter().map(|r| r.points).sum();
@@ -237,4 +257,9 @@ pub fn print_table(results: &[TestResult]) {
         100.0 * placed as f64 / pieces.max(1) as f64
     );
     crate::say!("Score = {points}");
+}
+
+/// Which of the kernel's means held the program's processes together.
+pub fn containment_line(containment: Containment) -> String {
+    format!("contained by {containment}: no process the program started outlived its test")
 }

@@ -1,0 +1,554 @@
+//! Starting a program so that nothing it starts can outlive its run: the
+//! shape isolate and DOMjudge's runguard use, within the standard library.
+//!
+//! The grader's child is a *keeper* that never runs contestant code. It
+//! sets the kernel limits, enters a new PID namespace where the kernel
+//! allows one (plain, else together with a user namespace), else becomes a
+//! child subreaper, and forks the *warden*: the namespace's init (pid 1).
+//! The warden forks the program, reports its wait status on a report pipe
+//! the moment it ends, and exits; the kernel then kills every process left
+//! in the namespace, whatever session or group it moved to. Without a
+//! namespace the keeper, as subreaper, inherits every orphan and kills them
+//! all before it exits. The grader never signals a pid it has not still
+//! got a claim on: it asks the keeper, through a control pipe, to stop the
+//! warden (the keeper alone reaps the warden, so that pid cannot have been
+//! reused), and it reaps the keeper itself.
+//!
+//! The keeper and the warden run between fork and exec of a multithreaded
+//! process, so they call only async-signal-safe system calls: no
+//! allocation, no locks.
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::unix::io::FromRawFd;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::Containment;
+
+#[repr(C)]
+struct TimeVal {
+    seconds: i64,
+    microseconds: i64,
+}
+
+#[repr(C)]
+pub struct ResourceUsage {
+    user: TimeVal,
+    system: TimeVal,
+    max_rss_kib: i64,
+    other: [i64; 13],
+}
+
+#[repr(C)]
+struct ResourceLimit {
+    current: u64,
+    maximum: u64,
+}
+
+#[repr(C)]
+struct PollFd {
+    fd: i32,
+    events: i16,
+    revents: i16,
+}
+
+extern "C" {
+    fn fork() -> i32;
+    fn unshare(flags: i32) -> i32;
+    fn prctl(option: i32, arg2: u64, arg3: u64, arg4: u64, arg5: u64) -> i32;
+    fn setpgid(pid: i32, pgid: i32) -> i32;
+    fn getpid() -> i32;
+    fn getppid() -> i32;
+    fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
+    fn wait4(pid: i32, status: *mut i32, options: i32, usage: *mut ResourceUsage) -> i32;
+    fn write(fd: i32, buf: *const u8, count: usize) -> isize;
+    fn read(fd: i32, buf: *mut u8, count: usize) -> isize;
+    fn open(path: *const std::ffi::c_char, flags: i32, ...) -> i32;
+    fn close(fd: i32) -> i32;
+    fn poll(fds: *mut PollFd, count: u64, timeout_ms: i32) -> i32;
+    fn pipe2(fds: *mut i32, flags: i32) -> i32;
+    fn kill(pid: i32, signal: i32) -> i32;
+    fn setrlimit(resource: i32, limit: *const ResourceLimit) -> i32;
+    fn getdents64(fd: i32, buf: *mut u8, count: usize) -> isize;
+    fn syscall(number: i64, ...) -> i64;
+    fn _exit(code: i32) -> !;
+}
+
+const CLONE_NEWUSER: i32 = 0x1000_0000;
+const CLONE_NEWPID: i32 = 0x2000_0000;
+const PR_SET_PDEATHSIG: i32 = 1;
+const PR_SET_CHILD_SUBREAPER: i32 = 36;
+const RLIMIT_CPU: i32 = 0;
+const RLIMIT_CORE: i32 = 4;
+const RLIMIT_NPROC: i32 = 6;
+const RLIMIT_AS: i32 = 9;
+const SIGKILL: i32 = 9;
+const WNOHANG: i32 = 1;
+const O_RDONLY: i32 = 0;
+const O_CLOEXEC: i32 = 0o2_000_000;
+const O_DIRECTORY: i32 = 0o200_000;
+const POLLIN: i16 = 1;
+const EINTR: i32 = 4;
+/// `close_range`, numbered alike on x86_64 and the generic table (arm64).
+const SYS_CLOSE_RANGE: i64 = 436;
+
+/// What the keeper applies before the program starts.
+#[derive(Clone, Copy, Debug)]
+pub struct KernelLimits {
+    pub address_space: Option<u64>,
+    /// Per process, a backstop: the grader counts CPU over the whole tree.
+    pub cpu_seconds: Option<u64>,
+    /// Processes and threads of the program, enforced by the kernel where
+    /// it can count them apart from the grader's (in a user namespace).
+    pub tasks: Option<u64>,
+    /// Skip the namespaces (tests of the fallback; organisers' choice).
+    pub subreaper_only: bool,
+}
+
+/// Messages on the report pipe: the keeper's `K mode pid`, the warden's
+/// `S status`.
+const KEEPER: u8 = b'K';
+const STATUS: u8 = b'S';
+
+/// What the report pipe said, in order.
+#[derive(Debug)]
+pub enum Report {
+    Warden { containment: Containment, pid: i32 },
+    Ended { wait_status: i32 },
+}
+
+/// A program started under a keeper.
+pub struct Kept {
+    pub child: Child,
+    control: Option<File>,
+    pub reports: mpsc::Receiver<Report>,
+}
+
+fn pipe() -> std::io::Result<(File, File)> {
+    let mut fds = [0i32; 2];
+    // SAFETY: `fds` is a live array of two ints, as pipe2 requires.
+    if unsafe { pipe2(fds.as_mut_ptr(), O_CLOEXEC) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors were just created and are owned here alone.
+    Ok(unsafe { (File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1])) })
+}
+
+/// Starts `command` (its stdio already set) under a keeper.
+pub fn spawn(mut command: Command, limits: KernelLimits) -> std::io::Result<Kept> {
+    use std::os::unix::io::AsRawFd;
+    let (report_read, report_write) = pipe()?;
+    let (control_read, control_write) = pipe()?;
+    let report_fd = report_write.as_raw_fd();
+    let control_fd = control_read.as_raw_fd();
+    // SAFETY: the closure runs in the child between fork and exec and calls
+    // only async-signal-safe system calls on its own stack.
+    unsafe {
+        let grader = std::process::id() as i32;
+        command.pre_exec(move || {
+            keeper(limits, grader, report_fd, control_fd);
+            Ok(())
+        });
+    }
+    let child = command.spawn()?;
+    drop(report_write);
+    drop(control_read);
+    let (sender, reports) = mpsc::channel();
+    thread::spawn(move || read_reports(report_read, sender));
+    Ok(Kept {
+        child,
+        control: Some(control_write),
+        reports,
+    })
+}
+
+fn read_reports(mut pipe: File, sender: mpsc::Sender<Report>) {
+    let mut bytes = Vec::new();
+    let mut buf = [0u8; 64];
+    loop {
+        match pipe.read(&mut buf) {
+            Ok(0) => return,
+            Ok(n) => bytes.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return,
+        }
+        loop {
+            let word = |at: usize| {
+                bytes
+                    .get(at..at + 4)
+                    .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            };
+            let (report, used) = match bytes.first() {
+                Some(&KEEPER) if bytes.len() >= 6 => {
+                    let containment = match bytes[1] {
+                        0 => Containment::PidNamespace,
+                        1 => Containment::UserAndPidNamespace,
+                        _ => Containment::Subreaper,
+                    };
+                    let pid = word(2).unwrap_or(0);
+                    (Report::Warden { containment, pid }, 6)
+                }
+                Some(&STATUS) if bytes.len() >= 5 => (
+                    Report::Ended {
+                        wait_status: word(1).unwrap_or(0),
+                    },
+                    5,
+                ),
+                _ => break,
+            };
+            bytes.drain(..used);
+            if sender.send(report).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+impl Kept {
+    /// Asks the keeper to kill the warden and with it every process of
+    /// the program. Harmless when they are gone already.
+    pub fn stop(&mut self) {
+        if let Some(mut control) = self.control.take() {
+            let _ = control.write_all(b"x");
+        }
+    }
+
+    /// Stops the program, then reaps the keeper: how long that may take is
+    /// bounded, after which the keeper is killed too.
+    pub fn finish(&mut self) -> ResourceUsage {
+        self.stop();
+        let give_up = Instant::now() + Duration::from_secs(5);
+        let pid = self.child.id() as i32;
+        let mut status = 0;
+        let mut usage = ResourceUsage {
+            user: TimeVal {
+                seconds: 0,
+                microseconds: 0,
+            },
+            system: TimeVal {
+                seconds: 0,
+                microseconds: 0,
+            },
+            max_rss_kib: 0,
+            other: [0; 13],
+        };
+        loop {
+            // SAFETY: live, correctly laid out locals; our own unreaped child.
+            let done = unsafe { wait4(pid, &mut status, WNOHANG, &mut usage) };
+            if done != 0 {
+                return usage;
+            }
+            if Instant::now() >= give_up {
+                // SAFETY: the keeper is our child and not yet reaped.
+                unsafe { kill(pid, SIGKILL) };
+            }
+            thread::sleep(Duration::from_micros(200));
+        }
+    }
+}
+
+impl ResourceUsage {
+    pub fn cpu(&self) -> Duration {
+        let micros =
+            |t: &TimeVal| t.seconds.max(0) as u64 * 1_000_000 + t.microseconds.max(0) as u64;
+        Duration::from_micros(micros(&self.user) + micros(&self.system))
+    }
+
+    pub fn max_rss_kib(&self) -> u64 {
+        self.max_rss_kib.max(0) as u64
+    }
+}
+
+fn set_limit(resource: i32, value: u64) -> bool {
+    let limit = ResourceLimit {
+        current: value,
+        maximum: value,
+    };
+    // SAFETY: a pointer to a live local.
+    unsafe { setrlimit(resource, &limit) == 0 }
+}
+
+fn errno() -> i32 {
+    std::io::Error::last_os_error().raw_os_error().unwrap_or(0)
+}
+
+fn send(fd: i32, message: &[u8]) {
+    // SAFETY: a live buffer of the given length.
+    unsafe { write(fd, message.as_ptr(), message.len()) };
+}
+
+/// Closes every descriptor but `keep` (at most two), so that neither the
+/// keeper nor the warden holds the program's pipes open.
+fn close_all_but(keep: [i32; 2]) {
+    let (low, high) = (keep[0].min(keep[1]), keep[0].max(keep[1]));
+    let ranges = [(0, low - 1), (low + 1, high - 1), (high + 1, i32::MAX)];
+    for (first, last) in ranges {
+        if first > last {
+            continue;
+        }
+        // SAFETY: close_range takes two descriptor numbers and flags.
+        let closed = unsafe { syscall(SYS_CLOSE_RANGE, first as u32, last as u32, 0u32) } == 0;
+        if !closed {
+            for fd in first..=last.min(4095) {
+                // SAFETY: closing a descriptor number, open or not.
+                unsafe { close(fd) };
+            }
+        }
+    }
+}
+
+/// The grader's child. Returns only in the program's process, which std
+/// then executes.
+fn keeper(limits: KernelLimits, grader: i32, report: i32, control: i32) {
+    // SAFETY (whole function): async-signal-safe system calls on locals.
+    unsafe {
+        prctl(PR_SET_PDEATHSIG, SIGKILL as u64, 0, 0, 0);
+        if getppid() != grader {
+            _exit(1);
+        }
+    }
+    set_limit(RLIMIT_CORE, 0);
+    if let Some(bytes) = limits.address_space {
+        set_limit(RLIMIT_AS, bytes);
+    }
+    if let Some(seconds) = limits.cpu_seconds {
+        set_limit(RLIMIT_CPU, seconds);
+    }
+    let containment = if limits.subreaper_only {
+        2
+    } else if unsafe { unshare(CLONE_NEWPID) } == 0 {
+        0
+    } else if unsafe { unshare(CLONE_NEWUSER | CLONE_NEWPID) } == 0 {
+        // A fresh user namespace counts its tasks apart from the user's
+        // other processes, so the kernel can hold the program to the limit
+        // (the keeper and the warden are two of them).
+        if let Some(tasks) = limits.tasks {
+            set_limit(RLIMIT_NPROC, tasks + 2);
+        }
+        1
+    } else {
+        2
+    };
+    if containment == 2 {
+        unsafe { prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
+    }
+    let warden = unsafe { fork() };
+    if warden == 0 {
+        return warden_then_program(report);
+    }
+    close_all_but([report, control]);
+    if warden < 0 {
+        unsafe { _exit(1) };
+    }
+    let pid = warden.to_le_bytes();
+    send(
+        report,
+        &[KEEPER, containment, pid[0], pid[1], pid[2], pid[3]],
+    );
+    keep(warden, control);
+    if containment == 2 {
+        kill_every_child();
+    }
+    unsafe { _exit(0) }
+}
+
+/// Reaps children until the warden is gone; on a word from the grader (or
+/// its end), kills the warden's group and the warden.
+fn keep(warden: i32, control: i32) {
+    let mut status = 0;
+    loop {
+        loop {
+            let reaped = unsafe { waitpid(-1, &mut status, WNOHANG) };
+            if reaped == warden {
+                return;
+            }
+            if reaped <= 0 {
+                break;
+            }
+        }
+        let mut ask = PollFd {
+            fd: control,
+            events: POLLIN,
+            revents: 0,
+        };
+        if unsafe { poll(&mut ask, 1, 2) } > 0 {
+            // A byte or the end of the pipe: either way, stop.
+            unsafe {
+                kill(-warden, SIGKILL);
+                kill(warden, SIGKILL);
+            }
+            loop {
+                let reaped = unsafe { waitpid(-1, &mut status, 0) };
+                if reaped == warden || (reaped < 0 && errno() != EINTR) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The warden: a group of its own (so the grader's stop reaches the whole
+/// group), then the program; it reports the program's end and exits, which
+/// in a PID namespace ends every process left in it.
+fn warden_then_program(report: i32) {
+    unsafe {
+        prctl(PR_SET_PDEATHSIG, SIGKILL as u64, 0, 0, 0);
+        setpgid(0, 0);
+    }
+    let program = unsafe { fork() };
+    if program == 0 {
+        return;
+    }
+    close_all_but([report, report]);
+    if program < 0 {
+        unsafe { _exit(1) };
+    }
+    let mut status = 0;
+    loop {
+        let reaped = unsafe { waitpid(-1, &mut status, 0) };
+        if reaped == program {
+            let s = status.to_le_bytes();
+            send(report, &[STATUS, s[0], s[1], s[2], s[3]]);
+            unsafe { _exit(0) };
+        }
+        if reaped < 0 && errno() != EINTR {
+            unsafe { _exit(0) };
+        }
+    }
+}
+
+/// The subreaper's sweep: kills every child (orphans come to it), reaps,
+/// and looks again until none is left. Children are found by reading
+/// /proc with getdents64 into stack buffers.
+fn kill_every_child() {
+    let me = unsafe { getpid() };
+    for _ in 0..10_000 {
+        let found = for_each_child(me, |pid| unsafe {
+            kill(pid, SIGKILL);
+        });
+        let mut status = 0;
+        let left = loop {
+            let reaped = unsafe { waitpid(-1, &mut status, WNOHANG) };
+            if reaped <= 0 {
+                break reaped == 0;
+            }
+        };
+        if !found && !left {
+            return;
+        }
+        let mut nothing = PollFd {
+            fd: -1,
+            events: 0,
+            revents: 0,
+        };
+        unsafe { poll(&mut nothing, 0, 1) };
+    }
+}
+
+/// Calls `visit` with the pid of every process whose parent is `parent`;
+/// whether there was one.
+fn for_each_child(parent: i32, mut visit: impl FnMut(i32)) -> bool {
+    let proc_dir = unsafe { open(c"/proc".as_ptr(), O_RDONLY | O_DIRECTORY | O_CLOEXEC) };
+    if proc_dir < 0 {
+        return false;
+    }
+    let mut found = false;
+    let mut entries = [0u8; 4096];
+    loop {
+        let n = unsafe { getdents64(proc_dir, entries.as_mut_ptr(), entries.len()) };
+        if n <= 0 {
+            break;
+        }
+        let mut at = 0usize;
+        while at + 19 < n as usize {
+            let length = u16::from_le_bytes([entries[at + 16], entries[at + 17]]) as usize;
+            if let Some(pid) = decimal(&entries[at + 19..(at + length).min(n as usize)]) {
+                if parent_of(pid) == Some(parent) {
+                    visit(pid);
+                    found = true;
+                }
+            }
+            at += length.max(1);
+        }
+    }
+    unsafe { close(proc_dir) };
+    found
+}
+
+/// A NUL-terminated decimal name, as a pid.
+fn decimal(name: &[u8]) -> Option<i32> {
+    let mut value: i32 = 0;
+    let mut digits = 0;
+    for &b in name {
+        match b {
+            b'0'..=b'9' => {
+                value = value.checked_mul(10)?.checked_add((b - b'0') as i32)?;
+                digits += 1;
+            }
+            0 => break,
+            _ => return None,
+        }
+    }
+    (digits > 0).then_some(value)
+}
+
+/// The parent pid from /proc/PID/stat (the field after the state, after
+/// the last ')': the command name may hold anything).
+fn parent_of(pid: i32) -> Option<i32> {
+    let mut path = [0u8; 32];
+    let mut len = 0;
+    for &b in b"/proc/" {
+        path[len] = b;
+        len += 1;
+    }
+    let mut digits = [0u8; 12];
+    let mut count = 0;
+    let mut rest = pid;
+    loop {
+        digits[count] = b'0' + (rest % 10) as u8;
+        count += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &digit in digits[..count].iter().rev() {
+        path[len] = digit;
+        len += 1;
+    }
+    for &b in b"/stat\0" {
+        path[len] = b;
+        len += 1;
+    }
+    let fd = unsafe { open(path.as_ptr().cast(), O_RDONLY | O_CLOEXEC) };
+    if fd < 0 {
+        return None;
+    }
+    let mut stat = [0u8; 1024];
+    let n = unsafe { read(fd, stat.as_mut_ptr(), stat.len()) };
+    unsafe { close(fd) };
+    let text = &stat[..n.max(0) as usize];
+    let close_paren = text.iter().rposition(|&b| b == b')')?;
+    let mut fields = text[close_paren + 1..]
+        .split(|&b| b == b' ')
+        .filter(|f| !f.is_empty());
+    fields.next()?;
+    decimal(fields.next()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_parent_of_this_process_is_read_from_proc() {
+        let me = unsafe { getpid() };
+        assert_eq!(parent_of(me), Some(unsafe { getppid() }));
+        assert_eq!(decimal(b"123\0abc"), Some(123));
+        assert_eq!(decimal(b"self\0"), None);
+    }
+}

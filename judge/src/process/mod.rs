@@ -1,0 +1,398 @@
+//! Running a contestant's program as a contest grader does: standard input
+//! fed, standard output captured up to a limit, the last bytes of standard
+//! error kept; wall time, CPU time over every thread and child, address
+//! space and the number of processes limited; and, when it ends or hits a
+//! limit, every process it started killed (see `keeper`), so nothing
+//! outlives its run or holds the grader. Crashes and limits are results,
+//! not errors.
+
+mod keeper;
+mod submission;
+mod tree;
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+pub use keeper::Kept;
+pub use submission::{compile_submission, with_submission, ScratchDir};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    Exited(i32),
+    Signaled(i32),
+    /// Past the wall-time limit.
+    TimedOut,
+    /// Past the CPU-time limit, counted over all its threads and children.
+    CpuTimeExceeded,
+}
+
+/// How the program's processes were held together, strongest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Containment {
+    /// A PID namespace: when the program ends, the kernel ends every
+    /// process it started, and the program cannot see or signal the grader.
+    PidNamespace,
+    /// The same inside a new user namespace (a grader that is not root),
+    /// where the kernel also enforces the process limit.
+    UserAndPidNamespace,
+    /// No namespace allowed: a child subreaper inherits every orphan and
+    /// kills them all when the program ends.
+    Subreaper,
+}
+
+impl std::fmt::Display for Containment {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(match self {
+            Containment::PidNamespace => "a PID namespace",
+            Containment::UserAndPidNamespace => "a user and PID namespace",
+            Containment::Subreaper => "a child subreaper (no namespace allowed)",
+        })
+    }
+}
+
+#[derive(Debug)]
+pub struct Run {
+    pub termination: Termination,
+    pub stdout: Vec<u8>,
+    /// The program wrote more than the output limit (and was killed).
+    pub output_limit_exceeded: bool,
+    /// The program ran out of its memory limit and ended abnormally.
+    pub memory_limit_exceeded: bool,
+    /// The program's processes and threads reached the limit and it did
+    /// not end normally.
+    pub process_limit_exceeded: bool,
+    /// The last bytes of its standard error, for crash reports.
+    pub stderr_tail: String,
+    pub wall: Duration,
+    /// CPU time of every thread and process of the program.
+    pub cpu: Duration,
+    /// Peak resident memory in KiB, where the platform tells it.
+    pub max_rss_kib: Option<u64>,
+    pub containment: Option<Containment>,
+}
+
+impl Run {
+    /// Whether the program ended normally within every limit.
+    pub fn succeeded(&self) -> bool {
+        self.termination == Termination::Exited(0)
+            && !self.output_limit_exceeded
+            && !self.memory_limit_exceeded
+            && !self.process_limit_exceeded
+    }
+}
+
+/// What `judge grade` enforces by default; the README and the statement
+/// say the same.
+pub const DEFAULT_TIME_LIMIT_SECONDS: f64 = 1.0;
+pub const DEFAULT_MEMORY_LIMIT_MB: u64 = 256;
+pub const DEFAULT_OUTPUT_LIMIT_MB: u64 = 16;
+pub const DEFAULT_PROCESS_LIMIT: u64 = 64;
+/// Standard error kept for reports; the rest is read and thrown away.
+pub const STDERR_TAIL_BYTES: usize = 2000;
+
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Wall time.
+    pub time: Duration,
+    /// CPU time over every thread and process.
+    pub cpu_time: Option<Duration>,
+    pub output_bytes: usize,
+    /// The address space of the program (and of each process it starts).
+    pub memory_bytes: Option<u64>,
+    /// Processes and threads alive at once.
+    pub processes: Option<u64>,
+}
+
+impl Limits {
+    /// A generous limit for tools (benchmarks, audits) that are not grading.
+    pub fn tool(time: Duration) -> Limits {
+        Limits {
+            time,
+            cpu_time: None,
+            output_bytes: (DEFAULT_OUTPUT_LIMIT_MB as usize) << 20,
+            memory_bytes: None,
+            processes: None,
+        }
+    }
+}
+
+/// After the program ended, how long its output pipes may stay open before
+/// the grader judges what it has read so far.
+const PIPE_GRACE: Duration = Duration::from_millis(200);
+/// How often the program's processes are counted through /proc.
+const SAMPLE_EVERY: Duration = Duration::from_millis(10);
+
+/// Starts a program under a keeper with piped stdin and stdout and the
+/// kernel's share of `limits`. The environment variable
+/// `JUDGE_CONTAINMENT=subreaper` skips the namespaces.
+pub fn spawn_contained(command: &[String], stderr: Stdio, limits: &Limits) -> Result<Kept, String> {
+    let (program, arguments) = command.split_first().ok_or("empty command")?;
+    let mut builder = Command::new(program);
+    builder
+        .args(arguments)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(stderr);
+    let kernel = keeper::KernelLimits {
+        address_space: limits.memory_bytes,
+        cpu_seconds: limits.cpu_time.map(|t| t.as_secs() + 2),
+        tasks: limits.processes,
+        subreaper_only: std::env::var_os("JUDGE_CONTAINMENT").is_some_and(|v| v == "subreaper"),
+    };
+    keeper::spawn(builder, kernel).map_err(|e| format!("cannot start {program}: {e}"))
+}
+
+/// Kills a program started by `spawn_contained` with every process it
+/// started, and reaps it.
+pub fn kill_contained(kept: &mut Kept) {
+    kept.finish();
+}
+
+/// Why the grader stopped the program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    Wall,
+    Cpu,
+    Processes,
+    Output,
+}
+
+/// Runs `command` (a program and its arguments) on `input`. Err only when the
+/// program cannot be started at all.
+pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, String> {
+    let mut kept = spawn_contained(command, Stdio::piped(), limits)?;
+    let start = Instant::now();
+    let mut stdin = kept.child.stdin.take().ok_or("stdin is not piped")?;
+    let input = input.to_vec();
+    // A program may exit without reading its input: a broken pipe is fine.
+    thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let exceeded = Arc::new(AtomicBool::new(false));
+    let stdout = kept.child.stdout.take().ok_or("stdout is not piped")?;
+    let limit = limits.output_bytes;
+    let flag = Arc::clone(&exceeded);
+    let collected = reader(stdout, move |kept: &mut Vec<u8>, chunk: &[u8]| {
+        let room = limit.saturating_sub(kept.len());
+        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        if chunk.len() > room {
+            flag.store(true, Ordering::SeqCst);
+            return false;
+        }
+        true
+    });
+    let stderr = kept.child.stderr.take().ok_or("stderr is not piped")?;
+    let errors = reader(stderr, |kept: &mut Vec<u8>, chunk: &[u8]| {
+        kept.extend_from_slice(chunk);
+        if kept.len() > 2 * STDERR_TAIL_BYTES {
+            kept.drain(..kept.len() - STDERR_TAIL_BYTES);
+        }
+        true
+    });
+    let watched = watch(&mut kept, start, limits, &exceeded);
+    let wall = start.elapsed();
+    let usage = kept.finish();
+    let grace = Instant::now() + PIPE_GRACE;
+    let stdout = collected.take(grace);
+    let stderr = errors.take(grace);
+    let stderr_tail =
+        String::from_utf8_lossy(&stderr[stderr.len().saturating_sub(STDERR_TAIL_BYTES)..])
+            .into_owned();
+    let cpu = usage.cpu().max(watched.peak.cpu);
+    let mut termination = match (watched.stop, watched.wait_status) {
+        (Some(Stop::Wall), _) => Termination::TimedOut,
+        (Some(Stop::Cpu), _) => Termination::CpuTimeExceeded,
+        (_, Some(status)) if status & 0x7f == 0 => Termination::Exited((status >> 8) & 0xff),
+        (_, Some(status)) => Termination::Signaled(status & 0x7f),
+        // Killed by the grader, or the keeper lost: the program did not end.
+        (_, None) => Termination::Signaled(9),
+    };
+    if limits.cpu_time.is_some_and(|most| cpu > most) && termination != Termination::TimedOut {
+        termination = Termination::CpuTimeExceeded;
+    }
+    let abnormal = !matches!(termination, Termination::Exited(0) | Termination::TimedOut);
+    let memory_limit_exceeded = limits.memory_bytes.is_some_and(|bytes| {
+        abnormal
+            && (allocation_failed(&stderr_tail)
+                || watched.peak.peak_address_space * 10 >= bytes * 9)
+    });
+    let process_limit_exceeded = watched.stop == Some(Stop::Processes)
+        || (termination != Termination::Exited(0)
+            && limits
+                .processes
+                .is_some_and(|most| watched.peak.tasks >= most));
+    Ok(Run {
+        termination,
+        stdout,
+        output_limit_exceeded: exceeded.load(Ordering::SeqCst),
+        memory_limit_exceeded,
+        process_limit_exceeded,
+        stderr_tail,
+        wall,
+        cpu,
+        max_rss_kib: Some(usage.max_rss_kib()),
+        containment: watched.containment,
+    })
+}
+
+/// What was seen while the program ran.
+struct Watched {
+    /// The program's wait status, if it ended by itself.
+    wait_status: Option<i32>,
+    stop: Option<Stop>,
+    /// The largest CPU time, task count and address space sampled.
+    peak: tree::Sample,
+    containment: Option<Containment>,
+}
+
+/// Waits for the program to end or for a limit. The keeper reports the
+/// program's end the moment it happens; the program's processes are
+/// sampled every `SAMPLE_EVERY` for the limits the kernel cannot hold on
+/// the whole tree.
+fn watch(
+    kept: &mut Kept,
+    start: Instant,
+    limits: &Limits,
+    output_exceeded: &AtomicBool,
+) -> Watched {
+    let mut watched = Watched {
+        wait_status: None,
+        stop: None,
+        peak: tree::Sample::default(),
+        containment: None,
+    };
+    let deadline = start + limits.time;
+    let mut warden = None;
+    let mut next_sample = start;
+    let mut pause = Duration::from_micros(100);
+    loop {
+        match kept.reports.recv_timeout(pause) {
+            Ok(keeper::Report::Warden { containment, pid }) => {
+                watched.containment = Some(containment);
+                warden = Some(pid);
+            }
+            Ok(keeper::Report::Ended { wait_status }) => {
+                watched.wait_status = Some(wait_status);
+                return watched;
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => return watched,
+        }
+        let now = Instant::now();
+        let stop = if output_exceeded.load(Ordering::SeqCst) {
+            Some(Stop::Output)
+        } else if now >= deadline {
+            Some(Stop::Wall)
+        } else {
+            None
+        };
+        if let (Some(pid), None, true) = (warden, stop, now >= next_sample) {
+            let seen = tree::sample(pid);
+            let peak = &mut watched.peak;
+            peak.cpu = peak.cpu.max(seen.cpu);
+            peak.tasks = peak.tasks.max(seen.tasks);
+            peak.peak_address_space = peak.peak_address_space.max(seen.peak_address_space);
+            next_sample = now + SAMPLE_EVERY;
+            if limits.cpu_time.is_some_and(|most| seen.cpu > most) {
+                watched.stop = Some(Stop::Cpu);
+            } else if limits.processes.is_some_and(|most| seen.tasks > most) {
+                watched.stop = Some(Stop::Processes);
+            }
+        } else {
+            watched.stop = stop;
+        }
+        if watched.stop.is_some() {
+            kept.stop();
+            return watched;
+        }
+        pause = (pause * 2).min(Duration::from_millis(2));
+    }
+}
+
+/// What a program's runtime prints when an allocation is refused.
+fn allocation_failed(stderr: &str) -> bool {
+    const SIGNS: [&str; 6] = [
+        "memory allocation of",
+        "bad_alloc",
+        "MemoryError",
+        "OutOfMemoryError",
+        "Cannot allocate memory",
+        "out of memory",
+    ];
+    SIGNS.iter().any(|s| stderr.contains(s))
+}
+
+/// A pipe read on a thread of its own; `keep` stores each chunk and says
+/// whether to go on. What was kept is shared, so the grader can judge it
+/// even while something the program left behind still holds the pipe.
+fn reader(
+    mut pipe: impl Read + Send + 'static,
+    mut keep: impl FnMut(&mut Vec<u8>, &[u8]) -> bool + Send + 'static,
+) -> Collected {
+    let kept = Arc::new(Mutex::new(Vec::new()));
+    let shared = Arc::clone(&kept);
+    let (done, finished) = mpsc::channel();
+    thread::spawn(move || {
+        let mut buf = vec![0u8; 1 << 16];
+        loop {
+            match pipe.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => {
+                    let mut kept = shared.lock().unwrap_or_else(|p| p.into_inner());
+                    if !keep(&mut kept, &buf[..n]) {
+                        break;
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        let _ = done.send(());
+    });
+    Collected { kept, finished }
+}
+
+struct Collected {
+    kept: Arc<Mutex<Vec<u8>>>,
+    finished: mpsc::Receiver<()>,
+}
+
+impl Collected {
+    /// What the reader kept, once the pipe closed or, if it is still held
+    /// open at `deadline`, what it had read by then.
+    fn take(self, deadline: Instant) -> Vec<u8> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let _ = self.finished.recv_timeout(left);
+        let mut kept = self.kept.lock().unwrap_or_else(|p| p.into_inner());
+        std::mem::take(&mut *kept)
+    }
+}
+
+/// Runs the program and requires that it ends normally within the limits;
+/// Err describes what went wrong.
+pub fn run_ok(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, String> {
+    let ran = run(command, input, limits)?;
+    if ran.succeeded() {
+        return Ok(ran);
+    }
+    Err(format!(
+        "the program failed on {} input bytes ({:?}{}{}): {}",
+        input.len(),
+        ran.termination,
+        if ran.output_limit_exceeded {
+            ", output limit exceeded"
+        } else {
+            ""
+        },
+        if ran.memory_limit_exceeded {
+            ", memory limit exceeded"
+        } else {
+            ""
+        },
+        ran.stderr_tail.trim()
+    ))
+}
