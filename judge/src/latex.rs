@@ -150,6 +150,62 @@ pub fn statement(markdown: &str, name: &str) -> String {
     out
 }
 
+/// The statement as a whole LaTeX document for LuaLaTeX, for systems that
+/// take a PDF (CMS): the body of `statement` on A4 with the standard classes,
+/// the same bytes on every run (see `typeset_pdf`).
+pub fn document(markdown: &str, name: &str) -> String {
+    format!(
+        "\\documentclass[11pt,a4paper]{{article}}\n\\usepackage{{fontspec}}\n\
+         \\pdfvariable trailerid {{[<{PDF_ID}> <{PDF_ID}>]}}\n\
+         \\usepackage[margin=2.3cm]{{geometry}}\n\\usepackage{{parskip}}\n\
+         \\newcommand{{\\problemname}}[1]{{\\begin{{center}}\\LARGE\\bfseries #1\\end{{center}}}}\n\
+         \\begin{{document}}\n{}\\end{{document}}\n",
+        statement(markdown, name)
+    )
+}
+
+/// The PDF's file identifier: LuaTeX would derive it from the time and the
+/// path of the output, which differ from run to run.
+const PDF_ID: &str = "54455452495320413220323031322E31";
+
+/// A fixed date for the PDF's metadata, so that the same statement gives
+/// the same bytes (the olympiad's day).
+const SOURCE_DATE_EPOCH: &str = "1339286400";
+
+/// Typesets a LaTeX document with `lualatex` (or the program `LUALATEX`
+/// names) into PDF bytes. Err says why,
+/// in words an organiser can act on (no TeX, or TeX's own error line).
+pub fn typeset_pdf(tex: &str, work: &std::path::Path) -> Result<Vec<u8>, String> {
+    let source = work.join("statement.tex");
+    std::fs::write(&source, tex).map_err(|e| format!("{}: {e}", source.display()))?;
+    let program = std::env::var_os("LUALATEX").unwrap_or_else(|| "lualatex".into());
+    let ran = std::process::Command::new(&program)
+        .args([
+            "-interaction=nonstopmode",
+            "-halt-on-error",
+            "statement.tex",
+        ])
+        .current_dir(work)
+        .env("SOURCE_DATE_EPOCH", SOURCE_DATE_EPOCH)
+        .env("FORCE_SOURCE_DATE", "1")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| {
+            let name = program.to_string_lossy();
+            format!("cannot run {name} ({e}): no TeX is installed")
+        })?;
+    if !ran.status.success() {
+        let log = String::from_utf8_lossy(&ran.stdout);
+        let first_error = log
+            .lines()
+            .find(|l| l.starts_with('!'))
+            .unwrap_or("no error line in its log");
+        return Err(format!("lualatex failed: {first_error}"));
+    }
+    let pdf = work.join("statement.pdf");
+    std::fs::read(&pdf).map_err(|e| format!("{}: {e}", pdf.display()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -87,11 +87,13 @@ impl Outcome {
 
     /// "placed X of N pieces, P points; why the game ended".
     pub fn summary(&self) -> String {
+        let points = self.points();
         format!(
-            "placed {} of {} pieces, {} points; {}",
+            "placed {} of {} pieces, {} point{}; {}",
             self.placed,
             self.pieces,
-            self.points(),
+            points,
+            if points == 1 { "" } else { "s" },
             self.end
         )
     }
