@@ -19,7 +19,7 @@ play() {
 
 seeds=(1 2 3 4 5 6 7 8 9 10)
 for seed in "${seeds[@]}"; do
-    target/release/judge gen --golf --seed "$seed" -o "$dir/seed$seed.bin"
+    target/release/judge golf gen --seed "$seed" -o "$dir/seed$seed.bin"
 done
 play committed testdata/golf/input.bin &
 running=1

@@ -39,7 +39,7 @@ cargo build --release --quiet --bin judge --bin golf-readable
 dir=target/golf-tune
 mkdir -p "$dir"
 for input in $inputs; do
-    target/release/judge gen --golf --seed "$input" -o "$dir/full$input.bin"
+    target/release/judge golf gen --seed "$input" -o "$dir/full$input.bin"
     head -c "$pieces" "$dir/full$input.bin" > "$dir/input$input.bin"
 done
 

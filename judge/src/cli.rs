@@ -25,14 +25,9 @@ pub mod exit {
     pub const INTERNAL: i32 = 101;
 }
 
-/// What a command decided about a contestant's work. Failures of the judge
-/// itself are `Failure`s, never verdicts.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Verdict<T> {
-    Accepted(T),
-    /// The contestant's output breaks the rules; the message says where.
-    Rejected(String),
-}
+/// The one verdict type (what a contestant's work earned), shared with the
+/// front ends: failures of the judge itself are `Failure`s, never verdicts.
+pub use tetris_core::verdict::{JudgeFailure, RunFailure, Verdict};
 
 #[derive(Debug)]
 pub struct UsageError(pub String);
@@ -62,6 +57,12 @@ impl Failure {
     /// An I/O error on a file, naming the file.
     pub fn io(path: &Path, error: impl fmt::Display) -> Failure {
         Failure::Judge(format!("{}: {error}", path.display()))
+    }
+}
+
+impl From<JudgeFailure> for Failure {
+    fn from(e: JudgeFailure) -> Failure {
+        Failure::Judge(e.0)
     }
 }
 

@@ -1,7 +1,13 @@
-//! The judge of the Tetris workspace. One folder per problem, each holding
-//! its rules and a `commands` module with its `judge` subcommands; beside
-//! them the shared replay viewer and the infrastructure (command line,
-//! running programs, random numbers). The binaries only dispatch.
+//! The judge of the Tetris workspace. One folder per problem, side by side
+//! and never importing each other, each with the same parts: `rules`,
+//! `format`, `gen`, `judge`, `replay` and `commands/` (its `judge`
+//! subcommands). Below them the shared tetrominoes (from `tetris-core`, the
+//! olympiad's checker core), the replay viewer and the infrastructure
+//! (command line, running programs, random numbers, LaTeX, ZIP). The
+//! binaries only dispatch.
+
+/// The seven tetrominoes, shared by the three problems.
+pub use tetris_core::tetromino;
 
 pub mod cli;
 pub mod golf;

@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use judge::olympiad::baseline;
+use judge::olympiad::format::{format_moves, parse_input};
 use judge::olympiad::gen::{generate, official_tests, Distribution, OFFICIAL_SEED};
-use judge::olympiad::io::{format_moves, parse_input};
-use judge::olympiad::recorder::replay_page;
+use judge::olympiad::replay::replay_page;
 use judge::olympiad::Piece;
 use judge::rng::Rng;
 
@@ -92,16 +92,17 @@ fn replay_pages_show_the_judges_verdict_after_stepping_to_the_end() {
         (
             "largest",
             largest.clone(),
-            format_moves(&baseline::play(&largest)).into_bytes(),
+            format_moves(&baseline::choose_moves(&largest)).into_bytes(),
         ),
         (
             "topped-out",
             topping.clone(),
-            format_moves(&baseline::play(&topping)).into_bytes(),
+            format_moves(&baseline::choose_moves(&topping)).into_bytes(),
         ),
     ];
     for (name, pieces, output) in games {
-        let (page, outcome) = replay_page(name, &pieces, &output);
+        let (page, judged) = replay_page(name, &pieces, &output).unwrap();
+        let outcome = judged.outcome;
         assert!(page.len() < 5 << 20, "{name}: {} bytes", page.len());
         let path = out_dir.join(format!("{name}.html"));
         std::fs::write(&path, &page).unwrap();
@@ -156,7 +157,7 @@ fn replay_pages_show_the_judges_verdict_after_stepping_to_the_end() {
         );
     }
     // A golf game, recorded with the C scorer's quirks.
-    let input: Vec<u8> = judge::golf::generate_input(3000, 11);
+    let input: Vec<u8> = judge::golf::gen::generate_input(3000, 11);
     // Rotation 0, columns swept left to right: rows fill and clear.
     let output: Vec<u8> = input
         .iter()
@@ -184,7 +185,8 @@ fn replay_pages_show_the_judges_verdict_after_stepping_to_the_end() {
     );
     // A printer's drops: a full row deleted (the 42-row field), then the
     // pixels of a one-row picture.
-    let picture = judge::printer::picture::Picture::parse(b"..3.2..", [255, 0, 255]).unwrap();
+    let picture =
+        judge::printer::format::picture::Picture::parse(b"..3.2..", [255, 0, 255]).unwrap();
     let drops = "I 1 0\nI 1 4\nI 1 8\nI 1 12\nI 1 16\nI 0 20\nL 3 9\nT 1 11\n";
     let replay = judge::printer::replay::record("printer", &picture, drops).unwrap();
     let path = out_dir.join("printer.html");

@@ -6,13 +6,18 @@
 
 mod common;
 
-use judge::golf::rules::{score_game, GolfPiece, Mode, MoveError};
+use judge::golf::format::MoveError;
+use judge::golf::judge::score_game;
+use judge::golf::rules::{GolfPiece, Mode};
 use judge::olympiad::baseline;
+use judge::olympiad::format::{format_input, format_moves, parse_input, OutputReader};
 use judge::olympiad::gen::{generate, Distribution};
-use judge::olympiad::io::{format_input, format_moves, parse_input, OutputProblem, OutputReader};
+use judge::olympiad::rules::OutputProblem;
 use judge::olympiad::{play, End, Move, Piece, ToppingPiece, Unwatched};
-use judge::printer::picture::Picture;
-use judge::printer::{parse_drops, replay_drops, FIELD_WIDTH};
+use judge::printer::format::parse_drops;
+use judge::printer::format::picture::Picture;
+use judge::printer::judge::replay_drops;
+use judge::printer::rules::FIELD_WIDTH;
 use judge::rng::Rng;
 
 /// Bytes that make parsers work: digits, signs, white space, letters,
@@ -150,7 +155,7 @@ fn contestant_outputs_agree_with_a_plain_reading() {
     let mut disagreements = Vec::new();
     for case in 0..3000 {
         let pieces = generate(1 + rng.below(60) as usize, Distribution::Uniform, &mut rng);
-        let valid = format_moves(&baseline::play(&pieces)).into_bytes();
+        let valid = format_moves(&baseline::choose_moves(&pieces)).into_bytes();
         let output = match case % 3 {
             0 => random_bytes(&mut rng, 200),
             _ => mutate(&mut rng, &valid),

@@ -4,7 +4,8 @@
 
 mod common;
 
-use judge::golf::rules::{score_game, Mode};
+use judge::golf::judge::score_game;
+use judge::golf::rules::Mode;
 
 use common::{root, submission};
 

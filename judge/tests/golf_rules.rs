@@ -4,13 +4,13 @@
 // Plain index loops over the grid are the point of a naive model.
 #![allow(clippy::needless_range_loop)]
 
-use judge::golf::rules::{
-    decode_move, score_game, shape, width, GolfPiece, Grid, Landing, Mode, FULL, ROWS,
-};
+use judge::golf::format::decode_move;
+use judge::golf::judge::score_game;
+use judge::golf::rules::{shape, width, Board, GolfPiece, Landing, Mode, FULL, ROWS};
 use judge::rng::Rng;
 
-fn grid(rows_from_bottom: &[u16]) -> Grid {
-    let mut g = Grid::default();
+fn grid(rows_from_bottom: &[u16]) -> Board {
+    let mut g = Board::default();
     for (i, &r) in rows_from_bottom.iter().enumerate() {
         g.rows[ROWS - 1 - i] = r;
     }
@@ -18,7 +18,7 @@ fn grid(rows_from_bottom: &[u16]) -> Grid {
 }
 
 /// Four rows full but for column 9, under a partial row.
-fn four_ready() -> Grid {
+fn four_ready() -> Board {
     grid(&[511, 511, 511, 511, 0b11])
 }
 
@@ -49,7 +49,7 @@ fn a_vertical_i_completing_four_rows_scores_15_by_the_rules_and_c_and_3_by_pytho
     ));
     // The C scorer's compaction copies every row one too low, into its
     // scratch row: the partial row above the four is lost with them.
-    assert_eq!(c, Grid::default());
+    assert_eq!(c, Board::default());
 
     let mut python = four_ready();
     assert!(matches!(
@@ -83,14 +83,14 @@ fn the_c_scorer_throws_away_the_bottom_row_when_it_is_not_full() {
 
 #[test]
 fn a_piece_with_no_room_clears_the_grid() {
-    let mut g = Grid::default();
+    let mut g = Board::default();
     for r in 3..ROWS {
         g.rows[r] = 0b1;
     }
     assert_eq!(g.drop_piece(O, 0, 0, Mode::Rules), Landing::Reset);
-    assert_eq!(g, Grid::default());
+    assert_eq!(g, Board::default());
     // A piece whose top row rests on row 3 is fine.
-    let mut g = Grid::default();
+    let mut g = Board::default();
     for r in 5..ROWS {
         g.rows[r] = 0b1;
     }
@@ -213,7 +213,7 @@ fn every_mode_agrees_with_its_naive_model_on_seeded_random_games() {
         let n = 200 + rng.below(300) as usize;
         let input: Vec<u8> = (0..n).map(|_| rng.next_u64() as u8).collect();
         let mut naive: Cells = vec![vec![false; 10]; 23];
-        let mut fast = Grid::default();
+        let mut fast = Board::default();
         let mut output = Vec::new();
         let mut points = 0u64;
         for (offset, &piece) in input.iter().enumerate() {
@@ -272,7 +272,7 @@ fn the_recorded_replay_follows_the_grid_in_every_mode() {
     for mode in [Mode::Rules, Mode::Python, Mode::C] {
         let input: Vec<u8> = (0..1500).map(|_| rng.next_u64() as u8).collect();
         // Lowest landing, so that rows clear and the quirks show.
-        let mut grid = Grid::default();
+        let mut grid = Board::default();
         let mut output = Vec::new();
         let mut snapshots = Vec::new();
         for (i, &piece) in input.iter().enumerate() {

@@ -2,8 +2,8 @@
 //! boards.
 
 use judge::olympiad::board::{Board, Step};
-use judge::olympiad::io::{parse_input, OutputReader};
-use judge::olympiad::painted::PaintedBoard;
+use judge::olympiad::format::{parse_input, OutputReader};
+use judge::olympiad::replay::PaintedBoard;
 use judge::olympiad::{
     play, play_from, points, End, Move, Piece, ToppingPiece, Unwatched, Watcher,
 };

@@ -10,8 +10,8 @@ use std::path::PathBuf;
 
 use judge::process::ScratchDir;
 
-use judge::olympiad::io::{parse_input, OutputReader};
-use judge::olympiad::judging::judge_files;
+use judge::olympiad::format::{parse_input, OutputReader};
+use judge::olympiad::judge::judge_files;
 use judge::olympiad::{play, Piece, ToppingPiece, Unwatched};
 
 fn pieces(numbers: &[i64]) -> Vec<Piece> {

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::{execute, root, scratch, submission};
-use judge::olympiad::judging::judge_files;
+use judge::olympiad::judge::judge_files;
 use judge::olympiad::ToppingPiece;
 use judge::rng::Rng;
 

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::{execute, judge, root, scratch, submission};
-use judge::olympiad::commands::grade::load_tests;
-use judge::olympiad::io::OutputReader;
+use judge::olympiad::format::OutputReader;
+use judge::olympiad::judge::load_tests;
 use judge::olympiad::{play, ToppingPiece, Unwatched};
 
 /// The players of the packages, and each one's outputs on the ten tests
@@ -29,7 +29,8 @@ fn play_tests(player: &str) -> Played {
         outputs: Vec::new(),
         points: Vec::new(),
     };
-    for (_, input, pieces) in &tests {
+    for test in &tests {
+        let (input, pieces) = (&test.bytes, &test.pieces);
         let output = common::run_ok(&command, input, 30).stdout;
         let outcome = play(
             pieces,

@@ -4,8 +4,10 @@
 mod common;
 
 use judge::olympiad::Piece;
-use judge::printer::picture::{Picture, DEFAULT_TRANSPARENT};
-use judge::printer::{mismatches, parse_drops, Drop, Playfield, FIELD_HEIGHT};
+use judge::printer::format::parse_drops;
+use judge::printer::format::picture::{Picture, DEFAULT_TRANSPARENT};
+use judge::printer::judge::{mismatches, target};
+use judge::printer::rules::{Board, Drop, FIELD_HEIGHT};
 
 fn parse(bytes: &[u8]) -> Result<Picture, String> {
     Picture::parse(bytes, DEFAULT_TRANSPARENT).map_err(|e| e.0)
@@ -83,11 +85,8 @@ fn a_bottom_margin_is_not_printed() {
     // without the margin.
     let with = parse(b".1.\n.3.\n...\n").unwrap();
     let without = parse(b".1.\n.3.\n").unwrap();
-    assert_eq!(
-        judge::printer::target(&with),
-        judge::printer::target(&without)
-    );
-    let target = judge::printer::target(&with);
+    assert_eq!(target(&with), target(&without));
+    let target = target(&with);
     assert_eq!(target.cells[0][10], 3); // L carries colour 3
     assert_eq!(target.cells[1][10], 2); // J carries colour 1
     assert_eq!(target.cells[2][10], 0);
@@ -103,7 +102,7 @@ fn drop(letter: char, rotation: usize, column: usize) -> Drop {
 
 #[test]
 fn full_rows_are_deleted_and_everything_above_moves_down() {
-    let mut field = Playfield::default();
+    let mut field = Board::default();
     // Row 0: five flat I pieces fill columns 0..19; a vertical I in column
     // 20 completes it and sticks out three rows.
     for x in [0, 4, 8, 12, 16] {
@@ -118,7 +117,7 @@ fn full_rows_are_deleted_and_everything_above_moves_down() {
     assert_eq!([field.cells[0][20], field.cells[2][20]], [1, 1]);
     assert!(field.cells[3].iter().all(|&k| k == 0));
     // A piece that would rest above the field is refused.
-    let mut full = Playfield::default();
+    let mut full = Board::default();
     for _ in 0..(FIELD_HEIGHT / 4) {
         full.drop_piece(drop('I', 0, 0)).unwrap();
     }
@@ -158,7 +157,7 @@ fn drop_lists_are_checked_line_by_line() {
 #[test]
 fn check_reports_exact_prints_and_every_mismatch() {
     let picture = parse(b"1..\n111\n").unwrap();
-    let mut field = Playfield::default();
+    let mut field = Board::default();
     field.drop_piece(drop('J', 3, 9)).unwrap();
     assert!(mismatches(&picture, &field).is_empty());
     field.drop_piece(drop('T', 2, 0)).unwrap();

@@ -5,9 +5,9 @@
 
 mod common;
 
+use judge::printer::format::picture::{Picture, DEFAULT_TRANSPARENT};
 use judge::printer::gen::random_picture;
-use judge::printer::picture::{Picture, DEFAULT_TRANSPARENT};
-use judge::printer::{mismatches, replay_drops};
+use judge::printer::judge::{mismatches, replay_drops};
 use std::path::PathBuf;
 
 use judge::process::{run, Limits, Termination};

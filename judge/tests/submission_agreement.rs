@@ -2,8 +2,8 @@
 //! independent referee. On games that end early as well as complete ones,
 //! both must count the same pieces placed.
 
+use judge::olympiad::format::{format_input, OutputReader};
 use judge::olympiad::gen::{generate, Distribution};
-use judge::olympiad::io::{format_input, OutputReader};
 use judge::olympiad::{play, ToppingPiece, Unwatched};
 use judge::process::{run, Limits, Termination};
 use judge::rng::Rng;

@@ -4,7 +4,9 @@
 //! the 3.75 of a four-line clear; this sorts those clears by the piece that
 //! made them, so that a strategy's author sees which habit costs what.
 
-use super::rules::{play_game, shape, Grid, Landing, Mode, MoveError, FULL, ROWS};
+use super::format::MoveError;
+use super::judge::play_game;
+use super::rules::{shape, Board, Landing, Mode, FULL, ROWS};
 
 /// A stack this many rows high (or higher) is in an I drought's reach: a
 /// burn there is a rescue, not a habit.
@@ -61,7 +63,7 @@ impl Losses {
 }
 
 /// Empty cells off the well with a block above them in their column.
-fn holes(grid: &Grid, well: usize) -> u32 {
+fn holes(grid: &Board, well: usize) -> u32 {
     let off_well = FULL & !(1 << well);
     let mut covered = 0u16;
     let mut count = 0;
@@ -73,7 +75,7 @@ fn holes(grid: &Grid, well: usize) -> u32 {
 }
 
 /// Rows from the top of the stack to the floor.
-fn stack_height(grid: &Grid) -> usize {
+fn stack_height(grid: &Board) -> usize {
     ROWS - grid.rows.iter().position(|&r| r != 0).unwrap_or(ROWS)
 }
 

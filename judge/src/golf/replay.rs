@@ -3,7 +3,9 @@
 //! deletion is recorded as where every row goes, so the page shows each
 //! scorer's quirks without knowing them.
 
-use super::rules::{identity, play_game, shape, GolfPiece, Landing, Mode, MoveError, ROWS, WIDTH};
+use super::format::MoveError;
+use super::judge::play_game;
+use super::rules::{identity, shape, GolfPiece, Landing, Mode, ROWS, WIDTH};
 use crate::viewer::{keyframe, Event, PieceRecord, Replay, RuleSet, KEYFRAME_EVERY};
 
 /// The page's piece numbers (1..7 = I J L O S T Z) of golf pieces O I Z J L S T.

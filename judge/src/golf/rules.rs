@@ -1,8 +1,6 @@
 //! The golf rules as written in the spec, and the two published scorers'
 //! behaviour (quirks included) as compatibility modes.
 
-use std::fmt;
-
 pub const WIDTH: usize = 10;
 /// 20 visible rows under 3 hidden ones; row 0 is the top.
 pub const ROWS: usize = 23;
@@ -89,13 +87,13 @@ impl Mode {
 
 /// The well of the golf rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Grid {
+pub struct Board {
     pub rows: [u16; ROWS],
 }
 
-impl Default for Grid {
+impl Default for Board {
     fn default() -> Self {
-        Grid { rows: [0; ROWS] }
+        Board { rows: [0; ROWS] }
     }
 }
 
@@ -121,7 +119,7 @@ pub enum Landing {
     Landed { top: usize, lines: u32, map: RowMap },
 }
 
-impl Grid {
+impl Board {
     /// Drops a piece (the move is valid) and applies the mode's deletion.
     pub fn drop_piece(
         &mut self,
@@ -131,7 +129,7 @@ impl Grid {
         mode: Mode,
     ) -> Landing {
         let Some(top) = self.landing(piece, rotation, x) else {
-            *self = Grid::default();
+            *self = Board::default();
             return Landing::Reset;
         };
         self.put(piece, rotation, x, top);
@@ -226,132 +224,4 @@ impl Grid {
         };
         (map, lines as u32)
     }
-}
-
-/// A byte of the output that is not a valid move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    Length {
-        input: usize,
-        output: usize,
-    },
-    Invalid {
-        offset: usize,
-        byte: u8,
-        piece: char,
-        reason: String,
-    },
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Length { input, output } => write!(
-                f,
-                "the output has {output} bytes but the input has {input}: one answer byte per piece is required{}",
-                if output < input { format!(" (the first missing answer is at byte offset {output})") } else { format!(" (the first extra byte is at byte offset {input})") }
-            ),
-            MoveError::Invalid { offset, byte, piece, reason } => {
-                write!(f, "byte offset {offset}: answer 0x{byte:02x} for piece {piece}: {reason}")
-            }
-        }
-    }
-}
-
-/// The result of a whole game.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Score {
-    pub points: u64,
-    /// Deletions of 1, 2, 3 and 4 rows (and more, in the Python mode never).
-    pub clears: [u64; 5],
-    pub resets: u64,
-}
-
-/// Checks a move byte for a piece byte.
-pub fn decode_move(
-    offset: usize,
-    input: u8,
-    answer: u8,
-) -> Result<(GolfPiece, usize, usize), MoveError> {
-    let piece = GolfPiece::from_byte(input);
-    let (rotation, x) = (usize::from(answer >> 4), usize::from(answer & 15));
-    let invalid = |reason: String| MoveError::Invalid {
-        offset,
-        byte: answer,
-        piece: piece.letter(),
-        reason,
-    };
-    if rotation > 3 {
-        return Err(invalid(format!("rotation {rotation} is not 0..3")));
-    }
-    let w = width(piece, rotation);
-    if x > WIDTH - w {
-        return Err(invalid(format!(
-            "column {x} with width {w} does not fit (at most {})",
-            WIDTH - w
-        )));
-    }
-    Ok((piece, rotation, x))
-}
-
-/// One turn of a game, as an observer of `play_game` sees it.
-pub struct Turn<'a> {
-    pub offset: usize,
-    pub piece: GolfPiece,
-    pub rotation: usize,
-    pub x: usize,
-    pub landing: Landing,
-    /// The grid before the drop, and after it (deletions done).
-    pub before: &'a Grid,
-    pub after: &'a Grid,
-    /// The score after the drop.
-    pub score: &'a Score,
-}
-
-/// Replays a whole game, showing every turn to `observe`; any invalid byte
-/// rejects the output.
-pub fn play_game(
-    input: &[u8],
-    output: &[u8],
-    mode: Mode,
-    mut observe: impl FnMut(Turn),
-) -> Result<Score, MoveError> {
-    if input.len() != output.len() {
-        return Err(MoveError::Length {
-            input: input.len(),
-            output: output.len(),
-        });
-    }
-    let mut grid = Grid::default();
-    let mut score = Score::default();
-    for (offset, (&byte, &answer)) in input.iter().zip(output).enumerate() {
-        let (piece, rotation, x) = decode_move(offset, byte, answer)?;
-        let before = grid.clone();
-        let landing = grid.drop_piece(piece, rotation, x, mode);
-        match landing {
-            Landing::Reset => score.resets += 1,
-            Landing::Landed { lines, .. } => {
-                if lines > 0 {
-                    score.points += (1u64 << lines) - 1;
-                    score.clears[(lines as usize - 1).min(4)] += 1;
-                }
-            }
-        }
-        observe(Turn {
-            offset,
-            piece,
-            rotation,
-            x,
-            landing,
-            before: &before,
-            after: &grid,
-            score: &score,
-        });
-    }
-    Ok(score)
-}
-
-/// The score of a whole game.
-pub fn score_game(input: &[u8], output: &[u8], mode: Mode) -> Result<Score, MoveError> {
-    play_game(input, output, mode, |_| {})
 }

@@ -4,11 +4,12 @@
 //! problem's rules (cascades included) through the judge's own board.
 
 use super::board::{Board, Step};
-use super::pieces::{Piece, ROTATIONS, WELL_HEIGHT, WELL_WIDTH};
 use super::Move;
+use super::{WELL_HEIGHT, WELL_WIDTH};
+use tetris_core::tetromino::{Piece, ROTATIONS};
 
 /// A move for every piece; after a top-out the rest are arbitrary legal moves.
-pub fn play(pieces: &[Piece]) -> Vec<Move> {
+pub fn choose_moves(pieces: &[Piece]) -> Vec<Move> {
     let mut board = Board::default();
     pieces
         .iter()

@@ -1,8 +1,8 @@
 //! Test generation: the ten official sizes with uniform pieces, any size, and
 //! stress distributions that are harder than the official one.
 
-use super::pieces::{Piece, KINDS};
 use crate::rng::Rng;
+use tetris_core::tetromino::{Piece, KINDS};
 
 /// N of the ten official tests, in order.
 pub const OFFICIAL_SIZES: [usize; 10] = [20, 50, 200, 500, 1000, 2000, 3000, 5000, 10000, 10000];

@@ -1,21 +1,20 @@
-//! Problem A2 "Tetris" (statement: `docs/problems/olympiad-a2.md`): the
-//! rules, the file formats, the scoring core, test generation, a reference
-//! player; the `judge` subcommands and the contest-system front ends of the
-//! problem live in `commands/` and `frontends/`.
+//! Problem A2 "Tetris" (statement: `docs/problems/olympiad-a2.md`). Its
+//! rules, formats, scoring core and contest-system front ends are the
+//! `tetris-core` crate (what contest systems compile), re-exported here
+//! under the names every problem uses; beside them test generation, the
+//! replay, a reference player, the one-file checker generator and the
+//! `judge` subcommands.
+
+pub use tetris_core::{board, format, frontends, judge, rules};
 
 pub mod baseline;
-pub mod board;
+pub mod checker_source;
 pub mod commands;
-pub mod frontends;
-pub mod game;
 pub mod gen;
-pub mod io;
-pub mod judging;
-pub mod painted;
-pub mod pieces;
-pub mod recorder;
-pub mod standalone;
+pub mod replay;
 
-pub use board::{Board, Step};
-pub use game::{play, play_from, points, End, Move, Outcome, ToppingPiece, Unwatched, Watcher};
-pub use pieces::{Piece, WELL_HEIGHT, WELL_WIDTH};
+pub use tetris_core::board::{Board, Step, WELL_HEIGHT, WELL_WIDTH};
+pub use tetris_core::rules::{
+    play, play_from, points, End, Move, Outcome, ToppingPiece, Unwatched, Watcher,
+};
+pub use tetris_core::tetromino::Piece;

@@ -1,7 +1,7 @@
 //! Random test pictures for the printer: every row has at least one pixel
 //! (so the picture is printable), colours and holes uniformly mixed.
 
-use super::picture::{Picture, MAX_HEIGHT, MAX_WIDTH};
+use super::format::picture::{Picture, MAX_HEIGHT, MAX_WIDTH};
 use crate::rng::Rng;
 
 /// A `width` x `height` picture where each pixel is opaque with probability
@@ -28,20 +28,5 @@ pub fn random_picture(seed: u64, width: usize, height: usize, percent: u64) -> P
         height,
         pixels,
         palette: Vec::new(),
-    }
-}
-
-impl Picture {
-    /// The text grid: `.` transparent, `1` to `3` a colour, top row first.
-    pub fn to_text(&self) -> String {
-        let mut text = String::with_capacity((self.width + 1) * self.height);
-        for row in &self.pixels {
-            text.extend(row.iter().map(|&p| match p {
-                0 => '.',
-                p => (b'0' + p) as char,
-            }));
-            text.push('\n');
-        }
-        text
     }
 }

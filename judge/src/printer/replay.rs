@@ -2,14 +2,16 @@
 //! html`): the olympiad's page, fed with the printer field's steps; the
 //! score after each piece is the number of picture cells already right.
 
-use super::picture::Picture;
-use super::{parse_drops, target, Playfield, FIELD_HEIGHT, FIELD_WIDTH};
-use crate::olympiad::Piece;
+use super::format::parse_drops;
+use super::format::picture::Picture;
+use super::judge::target;
+use super::rules::{Board, FIELD_HEIGHT, FIELD_WIDTH};
+use crate::tetromino::Piece;
 use crate::viewer::{keyframe, Event, PieceRecord, Replay, RuleSet, KEYFRAME_EVERY};
 
 /// Cells of the field that already hold what the picture wants there
 /// (pixels and the empty cells around them).
-fn cells_right(target: &Playfield, field: &Playfield) -> u64 {
+fn cells_right(target: &Board, field: &Board) -> u64 {
     let pairs = target
         .cells
         .iter()
@@ -22,7 +24,7 @@ fn cells_right(target: &Playfield, field: &Playfield) -> u64 {
 pub fn record(title: &str, picture: &Picture, drops: &str) -> Result<Replay, String> {
     let drops = parse_drops(drops).map_err(|e| e.to_string())?;
     let target = target(picture);
-    let mut field = Playfield::default();
+    let mut field = Board::default();
     let mut moves = Vec::with_capacity(drops.len());
     let mut keyframes = Vec::new();
     let mut scores = Vec::with_capacity(drops.len());

@@ -17,6 +17,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::cli::RunFailure;
 pub use keeper::Kept;
 pub use submission::{compile_submission, with_submission, ScratchDir};
 
@@ -78,10 +79,28 @@ pub struct Run {
 impl Run {
     /// Whether the program ended normally within every limit.
     pub fn succeeded(&self) -> bool {
-        self.termination == Termination::Exited(0)
-            && !self.output_limit_exceeded
-            && !self.memory_limit_exceeded
-            && !self.process_limit_exceeded
+        self.failure().is_none()
+    }
+
+    /// Why the run gave no output to judge, as a contest system says it;
+    /// None when it ended normally within every limit.
+    pub fn failure(&self) -> Option<RunFailure> {
+        if self.output_limit_exceeded {
+            return Some(RunFailure::OutputLimit);
+        }
+        if self.memory_limit_exceeded {
+            return Some(RunFailure::MemoryLimit);
+        }
+        if self.process_limit_exceeded {
+            return Some(RunFailure::ProcessLimit);
+        }
+        match self.termination {
+            Termination::Exited(0) => None,
+            Termination::TimedOut => Some(RunFailure::TimeLimit),
+            Termination::CpuTimeExceeded => Some(RunFailure::CpuTimeLimit),
+            Termination::Signaled(s) => Some(RunFailure::RuntimeError(format!("signal {s}"))),
+            Termination::Exited(c) => Some(RunFailure::RuntimeError(format!("exit code {c}"))),
+        }
     }
 }
 
@@ -376,23 +395,12 @@ impl Collected {
 /// Err describes what went wrong.
 pub fn run_ok(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, String> {
     let ran = run(command, input, limits)?;
-    if ran.succeeded() {
-        return Ok(ran);
+    match ran.failure() {
+        None => Ok(ran),
+        Some(failure) => Err(format!(
+            "the program failed on {} input bytes ({failure}): {}",
+            input.len(),
+            ran.stderr_tail.trim()
+        )),
     }
-    Err(format!(
-        "the program failed on {} input bytes ({:?}{}{}): {}",
-        input.len(),
-        ran.termination,
-        if ran.output_limit_exceeded {
-            ", output limit exceeded"
-        } else {
-            ""
-        },
-        if ran.memory_limit_exceeded {
-            ", memory limit exceeded"
-        } else {
-            ""
-        },
-        ran.stderr_tail.trim()
-    ))
 }

@@ -4,7 +4,7 @@
 use std::io::{Read, Write};
 
 use crate::cli::{exit, Args, Command, Failure, Spec};
-use crate::olympiad::io::{format_moves, parse_input};
+use crate::olympiad::format::{format_moves, parse_input};
 
 pub static SPEC: Spec = Spec {
     command: "baseline",
@@ -26,7 +26,7 @@ fn main(_args: Args) -> Result<i32, Failure> {
         .read_to_string(&mut text)
         .map_err(|e| Failure::judge(format!("stdin: {e}")))?;
     let pieces = parse_input(&text).map_err(|e| Failure::judge(format!("stdin: {e}")))?;
-    let moves = crate::olympiad::baseline::play(&pieces);
+    let moves = crate::olympiad::baseline::choose_moves(&pieces);
     std::io::stdout()
         .write_all(format_moves(&moves).as_bytes())
         .map_err(|e| Failure::judge(format!("stdout: {e}")))?;

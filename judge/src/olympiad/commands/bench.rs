@@ -5,8 +5,8 @@
 use std::time::{Duration, Instant};
 
 use crate::cli::{exit, opt, read_file, Args, Command, Failure, Spec};
-use crate::olympiad::io::OutputReader;
-use crate::olympiad::judging::read_test;
+use crate::olympiad::format::OutputReader;
+use crate::olympiad::judge::read_test;
 use crate::olympiad::{play, ToppingPiece, Unwatched};
 
 pub static SPEC: Spec = Spec {
@@ -31,7 +31,7 @@ fn main(args: Args) -> Result<i32, Failure> {
     let mut outcome = None;
     for _ in 0..runs {
         let start = Instant::now();
-        let pieces = read_test(input).map_err(|f| Failure::Judge(f.0))?.1;
+        let pieces = read_test(input)?.1;
         outcome = Some(play(
             &pieces,
             &mut OutputReader::new(&output[..]),

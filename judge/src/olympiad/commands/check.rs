@@ -2,7 +2,7 @@
 //! verdict, as the contest-system front ends report it.
 
 use crate::cli::{exit, switch, Args, Command, Failure, Spec};
-use crate::olympiad::judging::judge_files;
+use crate::olympiad::judge::judge_files;
 use crate::olympiad::ToppingPiece;
 
 pub static SPEC: Spec = Spec {
@@ -37,7 +37,7 @@ fn main(args: Args) -> Result<i32, Failure> {
             output_path.to_string_lossy()
         ))
     })?;
-    let judged = judge_files(input.as_ref(), output, topping).map_err(|f| Failure::Judge(f.0))?;
+    let judged = judge_files(input.as_ref(), output, topping)?;
     let o = &judged.outcome;
     crate::say!("placed {} of {}", o.placed, o.pieces);
     crate::say!("points {} of 10", o.points());

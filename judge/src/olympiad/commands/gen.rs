@@ -1,11 +1,11 @@
-//! `judge gen`: olympiad tests (one, or the ten official sizes) and the
-//! golf variant's binary input, from seeded generators.
+//! `judge gen`: olympiad tests (one, or the ten official sizes) from seeded
+//! generators.
 
 use std::io::Write;
 
 use crate::cli::{exit, opt, switch, write_file, Args, Command, Failure, Spec};
+use crate::olympiad::format::{format_input, MAX_PIECES};
 use crate::olympiad::gen::{generate, official_tests, Distribution, OFFICIAL_SEED};
-use crate::olympiad::io::{format_input, MAX_PIECES};
 use crate::rng::Rng;
 
 pub static SPEC: Spec = Spec {
@@ -14,16 +14,14 @@ pub static SPEC: Spec = Spec {
     min_positional: 0,
     max_positional: 0,
     about: "One olympiad test on stdout (or -o FILE); default seed 2012, N 10000, uniform.\n\
-            --official: the ten official-size tests 01.in .. 10.in into --dir DIR.\n\
-            --golf: a code-golf input of 65536 pseudo-random bytes (seed 156007) into -o FILE.",
+            --official: the ten official-size tests 01.in .. 10.in into --dir DIR.",
     options: &[
         opt("--seed", "S", "the generator's seed"),
-        opt("--n", "N", "pieces (golf: bytes)"),
+        opt("--n", "N", "pieces"),
         opt("--dist", "D", "uniform, sz-heavy, sz-only or no-i"),
         opt("-o", "FILE", "write to FILE instead of stdout"),
         switch("--official", "the ten official-size tests"),
         opt("--dir", "DIR", "where --official writes"),
-        switch("--golf", "a code-golf input instead"),
     ],
 };
 
@@ -33,15 +31,6 @@ pub const COMMAND: Command = Command {
 };
 
 fn main(args: Args) -> Result<i32, Failure> {
-    if args.switch("--golf") {
-        let seed = args.parsed_or("--seed", crate::golf::INPUT_SEED)?;
-        let bytes = args.number_in("--n", crate::golf::INPUT_BYTES as u64, 1..=1 << 30)?;
-        let path = args
-            .path("-o")
-            .ok_or_else(|| args.usage_error("gen --golf needs -o FILE (the input is binary)"))?;
-        write_file(&path, crate::golf::generate_input(bytes as usize, seed))?;
-        return Ok(exit::OK);
-    }
     let seed = args.parsed_or("--seed", OFFICIAL_SEED)?;
     if args.switch("--official") {
         let dir = args

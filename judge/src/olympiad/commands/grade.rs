@@ -4,15 +4,15 @@
 
 use std::path::{Path, PathBuf};
 
+use super::judge_run;
 use crate::cli::{
-    exit, opt, write_file, Args, Command, Failure, Progress, Spec, UsageError, SUBMISSION_COMMAND,
+    exit, opt, write_file, Args, Command, Failure, Progress, Spec, UsageError, Verdict,
+    SUBMISSION_COMMAND,
 };
-use crate::olympiad::io::OutputReader;
-use crate::olympiad::judging::read_test;
-use crate::olympiad::recorder::replay_page;
-use crate::olympiad::{play, Piece, ToppingPiece, Unwatched};
+use crate::olympiad::judge::{load_tests, Judgement};
+use crate::olympiad::replay::Recorder;
 use crate::process::{
-    run, with_submission, Containment, Limits, Run, Termination, DEFAULT_MEMORY_LIMIT_MB,
+    run, with_submission, Containment, Limits, Run, DEFAULT_MEMORY_LIMIT_MB,
     DEFAULT_OUTPUT_LIMIT_MB, DEFAULT_PROCESS_LIMIT, DEFAULT_TIME_LIMIT_SECONDS,
 };
 
@@ -96,49 +96,44 @@ fn main(args: Args) -> Result<i32, Failure> {
     Ok(exit::OK)
 }
 
-/// The verdict of one test.
+/// What one test earned.
 #[derive(Debug)]
 pub struct TestResult {
     pub name: String,
     pub pieces: usize,
-    pub placed: usize,
-    pub points: u32,
-    pub max_height: usize,
-    pub verdict: String,
+    pub verdict: Verdict<Judgement>,
     pub run: Run,
 }
 
-/// A test: its file name, its bytes (fed to the program) and its pieces.
-pub type Test = (String, Vec<u8>, Vec<Piece>);
-
-/// The tests of a folder: every `*.in`, in name order, read strictly.
-pub fn load_tests(dir: &Path) -> Result<Vec<Test>, Failure> {
-    let entries = std::fs::read_dir(dir).map_err(|e| Failure::io(dir, e))?;
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "in"))
-        .collect();
-    paths.sort();
-    if paths.is_empty() {
-        return Err(Failure::judge(format!(
-            "no *.in tests in {}",
-            dir.display()
-        )));
+impl TestResult {
+    pub fn placed(&self) -> usize {
+        match &self.verdict {
+            Verdict::Accepted(judged) => judged.outcome.placed,
+            _ => 0,
+        }
     }
-    paths
-        .iter()
-        .map(|path| {
-            let (bytes, pieces) = read_test(path).map_err(|f| Failure::Judge(f.0))?;
-            let name = path
-                .file_name()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-            Ok((name, bytes, pieces))
-        })
-        .collect()
+
+    /// Only a program that ended normally within its limits earns points,
+    /// as in a contest.
+    pub fn points(&self) -> u32 {
+        match &self.verdict {
+            Verdict::Accepted(judged) => judged.points(),
+            _ => 0,
+        }
+    }
+
+    /// The verdict in the table's words: how the game ended, or the limit.
+    pub fn verdict_text(&self) -> String {
+        match &self.verdict {
+            Verdict::Accepted(judged) => judged.outcome.end.to_string(),
+            Verdict::Rejected(why) => why.clone(),
+            Verdict::Failed(failure) => failure.to_string(),
+        }
+    }
 }
 
 /// Grades every test of `dir`; with `html`, writes a replay page per test
-/// whose program ended normally.
+/// whose program ended normally, recorded while the output is judged.
 pub fn grade_folder(
     command: &[String],
     dir: &Path,
@@ -151,72 +146,35 @@ pub fn grade_folder(
     }
     let progress = Progress::new();
     let mut results = Vec::new();
-    for (i, (name, input, pieces)) in tests.iter().enumerate() {
+    for (i, test) in tests.iter().enumerate() {
         progress.show(&format!(
-            "grading {}/{}: {name} (N = {})",
+            "grading {}/{}: {} (N = {})",
             i + 1,
             tests.len(),
-            pieces.len()
+            test.name,
+            test.pieces.len()
         ));
-        let run = run(command, input, limits).map_err(Failure::Judge)?;
-        if let (Some(html_dir), true) = (html, run.succeeded()) {
-            let (page, _) = replay_page(name, pieces, &run.stdout);
+        let run = run(command, &test.bytes, limits).map_err(Failure::Judge)?;
+        let mut recorder = html.map(|_| Recorder::default());
+        let verdict = judge_run(&test.pieces, &run, &mut recorder)?;
+        if let (Some(html_dir), Some(recorder), Verdict::Accepted(judged)) =
+            (html, recorder, &verdict)
+        {
+            let page = recorder.into_replay(&test.name, &test.pieces, &judged.outcome);
             write_file(
-                &html_dir.join(format!("{}.html", name.trim_end_matches(".in"))),
-                page,
+                &html_dir.join(format!("{}.html", test.name.trim_end_matches(".in"))),
+                page.page(),
             )?;
         }
-        results.push(judge_run(name.clone(), pieces, run));
+        results.push(TestResult {
+            name: test.name.clone(),
+            pieces: test.pieces.len(),
+            verdict,
+            run,
+        });
     }
     progress.done();
     Ok(results)
-}
-
-/// Only a program that ended normally within its limits has its output
-/// judged; otherwise the test is worth nothing, as in a contest.
-pub fn judge_run(name: String, pieces: &[Piece], run: Run) -> TestResult {
-    let failed = |verdict: String, run: Run| TestResult {
-        name: name.clone(),
-        pieces: pieces.len(),
-        placed: 0,
-        points: 0,
-        max_height: 0,
-        verdict,
-        run,
-    };
-    if run.output_limit_exceeded {
-        return failed("output limit exceeded".into(), run);
-    }
-    if run.memory_limit_exceeded {
-        return failed("memory limit exceeded".into(), run);
-    }
-    if run.process_limit_exceeded {
-        return failed("process limit exceeded".into(), run);
-    }
-    match run.termination {
-        Termination::TimedOut => return failed("time limit exceeded".into(), run),
-        Termination::CpuTimeExceeded => return failed("CPU time limit exceeded".into(), run),
-        Termination::Signaled(s) => return failed(format!("runtime error (signal {s})"), run),
-        Termination::Exited(c) if c != 0 => {
-            return failed(format!("runtime error (exit code {c})"), run)
-        }
-        Termination::Exited(_) => {}
-    }
-    let outcome = play(
-        pieces,
-        &mut OutputReader::new(&run.stdout[..]),
-        ToppingPiece::NotCounted,
-        &mut Unwatched,
-    );
-    TestResult {
-        name,
-        pieces: pieces.len(),
-        placed: outcome.placed,
-        points: outcome.points(),
-        max_height: outcome.max_height,
-        verdict: outcome.end.to_string(),
-        run,
-    }
 }
 
 pub fn print_table(results: &[TestResult]) {
@@ -238,19 +196,19 @@ pub fn print_table(results: &[TestResult]) {
             "{:<10} {:>6} {:>6} {:>6} {:>6} ms {:>9}  {}",
             r.name,
             r.pieces,
-            r.placed,
-            r.points,
+            r.placed(),
+            r.points(),
             r.run.wall.as_millis(),
             memory,
-            r.verdict
+            r.verdict_text()
         );
     }
     if let Some(containment) = results.iter().find_map(|r| r.run.containment) {
         crate::say!("{}", containment_line(containment));
     }
     let pieces: usize = results.iter().map(|r| r.pieces).sum();
-    let placed: usize = results.iter().map(|r| r.placed).sum();
-    let points: u32 = results.iter().map(|r| r.points).sum();
+    let placed: usize = results.iter().map(TestResult::placed).sum();
+    let points: u32 = results.iter().map(TestResult::points).sum();
     let max_points = 10 * results.len();
     crate::say!(
         "total: {points} of {max_points} points; placed {placed} of {pieces} pieces (survival {:.2}%)",

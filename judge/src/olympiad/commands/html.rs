@@ -3,8 +3,8 @@
 //! steps, so it cannot disagree with the judge.
 
 use crate::cli::{exit, opt, read_file, write_file, Args, Command, Failure, Spec};
-use crate::olympiad::judging::read_test;
-use crate::olympiad::recorder::replay_page;
+use crate::olympiad::judge::read_test;
+use crate::olympiad::replay::replay_page;
 
 pub static SPEC: Spec = Spec {
     command: "html",
@@ -30,16 +30,14 @@ pub const COMMAND: Command = Command {
 fn main(args: Args) -> Result<i32, Failure> {
     let target = args.required_path("-o")?;
     let (input, output) = (&args.positional[0], &args.positional[1]);
-    let pieces = read_test(input.as_ref())
-        .map_err(|f| Failure::Judge(f.0))?
-        .1;
+    let pieces = read_test(input.as_ref())?.1;
     let moves = read_file(output.as_ref())?;
     let title = match args.value("--title")? {
         Some(t) => t.to_string(),
         None => format!("{} / {}", input.to_string_lossy(), output.to_string_lossy()),
     };
-    let (page, outcome) = replay_page(&title, &pieces, &moves);
+    let (page, judged) = replay_page(&title, &pieces, &moves)?;
     write_file(&target, page)?;
-    crate::say!("wrote {}: {}", target.display(), outcome.summary());
+    crate::say!("wrote {}: {}", target.display(), judged.summary());
     Ok(exit::OK)
 }

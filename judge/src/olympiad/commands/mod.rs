@@ -13,10 +13,11 @@ pub mod show;
 pub mod strength;
 pub mod tune;
 
-use crate::cli::Command;
-use crate::olympiad::io::{format_input, OutputReader};
-use crate::olympiad::{play, Outcome, Piece, ToppingPiece, Unwatched};
-use crate::process::{run_ok, Limits, Run};
+use crate::cli::{Command, JudgeFailure, Verdict};
+use crate::olympiad::format::format_input;
+use crate::olympiad::judge::{judge_output, Judgement};
+use crate::olympiad::{Outcome, Piece, ToppingPiece, Unwatched, Watcher};
+use crate::process::{run, Limits, Run};
 
 pub const COMMANDS: &[Command] = &[
     check::COMMAND,
@@ -31,6 +32,21 @@ pub const COMMANDS: &[Command] = &[
     package::COMMAND,
 ];
 
+/// The one way a program's run is judged, by every command that runs
+/// programs: a run that crashed or broke a limit earns its failure, any
+/// other is judged by the scoring core (which `judge check`, the front ends
+/// and the packages use too), every step shown to `watcher`.
+pub fn judge_run(
+    pieces: &[Piece],
+    run: &Run,
+    watcher: &mut impl Watcher,
+) -> Result<Verdict<Judgement>, JudgeFailure> {
+    if let Some(failure) = run.failure() {
+        return Ok(Verdict::Failed(failure));
+    }
+    judge_output(pieces, &run.stdout[..], ToppingPiece::NotCounted, watcher).map(Verdict::Accepted)
+}
+
 /// Plays a game with a player program that must end normally; the judge's
 /// outcome of its moves and how it ran.
 pub fn play_program(
@@ -38,13 +54,14 @@ pub fn play_program(
     pieces: &[Piece],
     limits: &Limits,
 ) -> Result<(Outcome, Run), String> {
-    let ran = run_ok(command, format_input(pieces).as_bytes(), limits)
-        .map_err(|e| format!("{}-piece game: {e}", pieces.len()))?;
-    let outcome = play(
-        pieces,
-        &mut OutputReader::new(&ran.stdout[..]),
-        ToppingPiece::NotCounted,
-        &mut Unwatched,
-    );
-    Ok((outcome, ran))
+    let ran = run(command, format_input(pieces).as_bytes(), limits)?;
+    match judge_run(pieces, &ran, &mut Unwatched).map_err(|e| e.0)? {
+        Verdict::Accepted(judged) => Ok((judged.outcome, ran)),
+        other => Err(format!(
+            "{}-piece game: the program failed ({}): {}",
+            pieces.len(),
+            other.accepted().err().unwrap_or_default(),
+            ran.stderr_tail.trim()
+        )),
+    }
 }

@@ -6,11 +6,11 @@
 
 use std::path::{Path, PathBuf};
 
-use super::grade::{load_tests, Test};
 use crate::cli::{exit, opt, write_file, Args, Command, Failure, Spec};
 use crate::olympiad::baseline;
-use crate::olympiad::io::format_moves;
-use crate::olympiad::standalone::{source, Program};
+use crate::olympiad::checker_source::{source, Program};
+use crate::olympiad::format::format_moves;
+use crate::olympiad::judge::{load_tests, Test};
 use crate::process::ScratchDir;
 
 pub static SPEC: Spec = Spec {
@@ -61,7 +61,7 @@ struct Problem {
 /// A reference answer for a test: the baseline player's moves. Validators
 /// ignore answer files (the score is absolute); they are for reading.
 fn reference_answer(test: &Test) -> String {
-    format_moves(&baseline::play(&test.2))
+    format_moves(&baseline::choose_moves(&test.pieces))
 }
 
 fn main(args: Args) -> Result<i32, Failure> {
@@ -160,7 +160,7 @@ fn test_files(
     let mut files = Vec::new();
     for (i, test) in problem.secret.iter().enumerate() {
         let (input, answer) = name(i);
-        files.push(file(input, test.1.clone()));
+        files.push(file(input, test.bytes.clone()));
         files.push(file(answer, reference_answer(test)));
     }
     files
@@ -201,7 +201,7 @@ limits:
         file("data/testdata.yaml", root_yaml),
         file("data/secret/testdata.yaml", secret_yaml),
         file("data/sample/testdata.yaml", sample_yaml),
-        file("data/sample/01.in", problem.sample.1.clone()),
+        file("data/sample/01.in", problem.sample.bytes.clone()),
         file("data/sample/01.ans", problem.sample_answer.clone()),
         file(
             "input_validators/tetris/validate.rs",

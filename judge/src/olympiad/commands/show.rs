@@ -9,11 +9,11 @@ use std::time::Duration;
 
 use crate::cli::{exit, opt, read_file, Args, Command, Failure, Spec};
 use crate::olympiad::board::{Board, Step, ROWS};
-use crate::olympiad::io::OutputReader;
-use crate::olympiad::judging::read_test;
-use crate::olympiad::painted::PaintedBoard;
-use crate::olympiad::pieces::{WELL_HEIGHT, WELL_WIDTH};
+use crate::olympiad::format::OutputReader;
+use crate::olympiad::judge::read_test;
+use crate::olympiad::replay::PaintedBoard;
 use crate::olympiad::{play, Move, Piece, ToppingPiece, Watcher};
+use crate::olympiad::{WELL_HEIGHT, WELL_WIDTH};
 
 pub static SPEC: Spec = Spec {
     command: "show",
@@ -46,7 +46,7 @@ fn main(args: Args) -> Result<i32, Failure> {
         }
     };
     let delay = Duration::from_millis(args.number_in("--delay", 100, 0..=60_000)?);
-    let pieces = read_test(input).map_err(|f| Failure::Judge(f.0))?.1;
+    let pieces = read_test(input)?.1;
     let moves = read_file(output)?;
     let mut screen = Screen {
         delay,

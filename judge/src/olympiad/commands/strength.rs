@@ -8,8 +8,8 @@ use std::time::Duration;
 use super::play_program;
 use crate::cli::{exit, opt, switch, Args, Command, Failure, Progress, Spec, SUBMISSION_COMMAND};
 use crate::olympiad::baseline;
+use crate::olympiad::format::MAX_PIECES;
 use crate::olympiad::gen::{generate, Distribution, OFFICIAL_SIZES};
-use crate::olympiad::io::MAX_PIECES;
 use crate::olympiad::{play, Outcome, Piece, ToppingPiece, Unwatched};
 use crate::process::{with_submission, Limits};
 use crate::rng::Rng;
@@ -158,7 +158,7 @@ fn stress(command: &[String], seeds: u64, size: usize, with_baseline: bool) -> R
             mine.push(game.outcome.placed);
             times.push(game.wall);
             if with_baseline {
-                let moves = baseline::play(&test);
+                let moves = baseline::choose_moves(&test);
                 let outcome = play(
                     &test,
                     &mut moves.into_iter(),

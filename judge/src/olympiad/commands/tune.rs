@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use super::play_program;
 use crate::cli::{exit, opt, Args, Command, Failure, Progress, Spec, SUBMISSION_COMMAND};
+use crate::olympiad::format::MAX_PIECES;
 use crate::olympiad::gen::{generate, Distribution};
-use crate::olympiad::io::MAX_PIECES;
 use crate::olympiad::Piece;
 use crate::process::{with_submission, Limits};
 use crate::rng::Rng;

@@ -2,7 +2,12 @@
 //! of full rows (with no shifting) and the cascading falls of 4-connected
 //! components, step by step so that visualizers can watch each one.
 
-use super::pieces::{Shape, WELL_HEIGHT, WELL_WIDTH};
+use crate::tetromino::Shape;
+
+/// Columns of the well.
+pub const WELL_WIDTH: usize = 10;
+/// Rows of the well; a block above them after settling ends the game.
+pub const WELL_HEIGHT: usize = 20;
 
 /// Rows kept: the well plus room for the tallest piece landing on a column
 /// that is already 20 high. Nothing ever rises higher: blocks only fall.

@@ -17,8 +17,8 @@ use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::path::Path;
 
-use super::judging::{judge_files, JudgeFailure, Judgement};
-use super::ToppingPiece;
+use crate::judge::{judge_files, JudgeFailure, Judgement};
+use crate::rules::ToppingPiece;
 
 /// What a front end tells its contest system.
 #[derive(Debug, Default, PartialEq, Eq)]

@@ -76,7 +76,7 @@ pub fn validate_input(_args: &[OsString], test: &mut dyn Read) -> Report {
                 "not text (invalid UTF-8 at byte {})",
                 e.valid_up_to()
             )),
-            Ok(text) => super::super::io::parse_input(text)
+            Ok(text) => crate::format::parse_input(text)
                 .map(|pieces| pieces.len())
                 .map_err(|e| e.to_string()),
         },

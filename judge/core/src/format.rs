@@ -5,8 +5,8 @@
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
 
-use super::game::Move;
-use super::pieces::Piece;
+use crate::rules::{Move, MovePart, MoveSource, OutputProblem};
+use crate::tetromino::Piece;
 
 /// Tests larger than this are refused: the official maximum is 10000.
 pub const MAX_PIECES: usize = 1_000_000;
@@ -137,102 +137,6 @@ pub fn format_input(pieces: &[Piece]) -> String {
 }
 
 /// Which of a move's two numbers a problem is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MovePart {
-    Rotation,
-    Column,
-}
-
-impl fmt::Display for MovePart {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            MovePart::Rotation => "rotation",
-            MovePart::Column => "column",
-        })
-    }
-}
-
-/// What is wrong with the contestant's output where a move was expected.
-/// Offsets are 0-based byte offsets into the output.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OutputProblem {
-    Missing {
-        field: MovePart,
-        offset: u64,
-    },
-    NotInteger {
-        field: MovePart,
-        token: String,
-        offset: u64,
-    },
-    OutOfRange {
-        field: MovePart,
-        token: String,
-        offset: u64,
-    },
-    /// The output could not be read at all: the judge's fault, not the
-    /// contestant's.
-    Unreadable(String),
-}
-
-impl fmt::Display for OutputProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OutputProblem::Missing { field, offset } => {
-                write!(
-                    f,
-                    "the output ends (byte {offset}) where its {field} was expected",
-                    offset = offset,
-                    field = field
-                )
-            }
-            OutputProblem::NotInteger {
-                field,
-                token,
-                offset,
-            } => {
-                write!(
-                    f,
-                    "{field} token '{token}' at byte {offset} is not an integer",
-                    field = field,
-                    token = token,
-                    offset = offset
-                )
-            }
-            OutputProblem::OutOfRange {
-                field,
-                token,
-                offset,
-            } => {
-                write!(
-                    f,
-                    "{field} token '{token}' at byte {offset} is out of range",
-                    field = field,
-                    token = token,
-                    offset = offset
-                )
-            }
-            OutputProblem::Unreadable(why) => {
-                write!(f, "the output cannot be read: {why}", why = why)
-            }
-        }
-    }
-}
-
-/// Where moves come from: a contestant's output, or a player's choices.
-pub trait MoveSource {
-    fn next_move(&mut self) -> Result<Move, OutputProblem>;
-}
-
-impl MoveSource for std::vec::IntoIter<Move> {
-    fn next_move(&mut self) -> Result<Move, OutputProblem> {
-        self.next().ok_or(OutputProblem::Missing {
-            field: MovePart::Rotation,
-            offset: 0,
-        })
-    }
-}
-
 /// The bytes of a token kept to show it in messages; the value is decided
 /// while streaming, so a token of any length costs no memory.
 const SHOWN_TOKEN_BYTES: usize = 20;

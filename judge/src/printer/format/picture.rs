@@ -36,6 +36,19 @@ fn error<T>(message: String) -> Result<T, PictureError> {
 const TEXT_PALETTE: [[u8; 3]; 3] = [[0, 114, 178], [213, 94, 0], [0, 158, 115]];
 
 impl Picture {
+    /// The text grid: `.` transparent, `1` to `3` a colour, top row first.
+    pub fn to_text(&self) -> String {
+        let mut text = String::with_capacity((self.width + 1) * self.height);
+        for row in &self.pixels {
+            text.extend(row.iter().map(|&p| match p {
+                0 => '.',
+                p => (b'0' + p) as char,
+            }));
+            text.push('\n');
+        }
+        text
+    }
+
     /// Reads a PPM (by its magic number) or a text grid.
     pub fn parse(bytes: &[u8], transparent: [u8; 3]) -> Result<Picture, PictureError> {
         if bytes.starts_with(b"P3") || bytes.starts_with(b"P6") {

@@ -1,12 +1,70 @@
-//! An olympiad game recorded for the replay page: a `Watcher` that turns
-//! each step of the rules into viewer events.
+//! An olympiad game replayed for people: the well painted with the kind of
+//! piece each block came from (what `judge show` and the page draw), and a
+//! `Watcher` that turns each step of the rules into the replay page's events.
 
 use super::board::{Board, Step, ROWS};
-use super::game::{play, points, Move, Outcome, ToppingPiece, Watcher};
-use super::io::OutputReader;
-use super::painted::PaintedBoard;
-use super::pieces::{Piece, WELL_HEIGHT, WELL_WIDTH};
+use super::judge::{judge_output, JudgeFailure, Judgement};
+use super::rules::{points, Move, Outcome, ToppingPiece, Watcher};
+use super::{Piece, WELL_HEIGHT, WELL_WIDTH};
 use crate::viewer::{keyframe, Event, PieceRecord, Replay, RuleSet, KEYFRAME_EVERY};
+
+/// Each cell: 0 empty, otherwise the piece number 1..7 it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PaintedBoard {
+    pub cells: [[u8; WELL_WIDTH]; ROWS],
+    previous: Board,
+}
+
+impl Default for PaintedBoard {
+    fn default() -> Self {
+        PaintedBoard {
+            cells: [[0; WELL_WIDTH]; ROWS],
+            previous: Board::default(),
+        }
+    }
+}
+
+impl PaintedBoard {
+    /// Follows one step of a game whose current piece is `piece`.
+    pub fn follow(&mut self, piece: Piece, step: Step, board: &Board) {
+        match step {
+            Step::Dropped { .. } => {
+                for r in 0..ROWS {
+                    let new = board.rows()[r] & !self.previous.rows()[r];
+                    for c in 0..WELL_WIDTH {
+                        if new >> c & 1 == 1 {
+                            self.cells[r][c] = piece.number();
+                        }
+                    }
+                }
+            }
+            Step::RowsDeleted { rows } => {
+                for (r, row) in self.cells.iter_mut().enumerate() {
+                    if rows >> r & 1 == 1 {
+                        *row = [0; WELL_WIDTH];
+                    }
+                }
+            }
+            Step::Fell { moved } => {
+                for (r, bits) in moved.iter().enumerate() {
+                    for c in 0..WELL_WIDTH {
+                        if bits >> c & 1 == 1 {
+                            self.cells[r - 1][c] = self.cells[r][c];
+                            self.cells[r][c] = 0;
+                        }
+                    }
+                }
+            }
+        }
+        self.previous = *board;
+        debug_assert!(self.matches(board));
+    }
+
+    /// Whether the painted cells are exactly the board's blocks.
+    pub fn matches(&self, board: &Board) -> bool {
+        (0..ROWS).all(|r| (0..WELL_WIDTH).all(|c| (self.cells[r][c] != 0) == board.is_filled(r, c)))
+    }
+}
 
 /// Records a game as it is played.
 #[derive(Default)]
@@ -99,15 +157,15 @@ impl Recorder {
     }
 }
 
-/// Judges the output and returns the replay page with the outcome.
-pub fn replay_page(title: &str, pieces: &[Piece], output: &[u8]) -> (String, Outcome) {
+/// Judges the output (through the scoring core) and returns the replay
+/// page with the judgement.
+pub fn replay_page(
+    title: &str,
+    pieces: &[Piece],
+    output: &[u8],
+) -> Result<(String, Judgement), JudgeFailure> {
     let mut recorder = Recorder::default();
-    let outcome = play(
-        pieces,
-        &mut OutputReader::new(output),
-        ToppingPiece::NotCounted,
-        &mut recorder,
-    );
-    let page = recorder.into_replay(title, pieces, &outcome).page();
-    (page, outcome)
+    let judged = judge_output(pieces, output, ToppingPiece::NotCounted, &mut recorder)?;
+    let page = recorder.into_replay(title, pieces, &judged.outcome).page();
+    Ok((page, judged))
 }

@@ -1,4 +1,4 @@
-//! `judge printer bench`: runs a printer on every test picture (and random
+//! `judge printer strength`: runs a printer on every test picture (and random
 //! ones), checks each drop list with the referee, and prints pieces per
 //! pixel and the median time of several runs.
 
@@ -8,13 +8,13 @@ use std::time::Duration;
 use crate::cli::{
     exit, opt, read_file, Args, Command, Failure, Progress, Spec, SUBMISSION_COMMAND,
 };
+use crate::printer::format::picture::{Picture, DEFAULT_TRANSPARENT};
 use crate::printer::gen::random_picture;
-use crate::printer::picture::{Picture, DEFAULT_TRANSPARENT};
-use crate::printer::{mismatches, replay_drops};
+use crate::printer::judge::{mismatches, replay_drops};
 use crate::process::{run_ok, with_submission, Limits};
 
 pub static SPEC: Spec = Spec {
-    command: "printer bench",
+    command: "printer strength",
     positional: "[PRINTER.rs] [PICTURE...]",
     min_positional: 0,
     max_positional: usize::MAX,

@@ -19,9 +19,9 @@ pub const POINTS: i32 = 7;
 pub const USAGE: &str =
     "judge-testlib [--testset T] [--group G] <input> <output> <answer> [<result-file> [-appes]]";
 
-/// The verdict of one test, as testlib names it.
+/// How testlib reports a verdict: its exit code, message prefix and XML name.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Outcome {
+enum Status {
     Accepted,
     WrongAnswer,
     PresentationError,
@@ -29,35 +29,35 @@ enum Outcome {
     Fail,
 }
 
-impl Outcome {
+impl Status {
     fn exit_code(self) -> i32 {
         match self {
-            Outcome::Accepted => OK,
-            Outcome::WrongAnswer => WRONG_ANSWER,
-            Outcome::PresentationError => PRESENTATION_ERROR,
-            Outcome::Points(_) => POINTS,
-            Outcome::Fail => FAIL,
+            Status::Accepted => OK,
+            Status::WrongAnswer => WRONG_ANSWER,
+            Status::PresentationError => PRESENTATION_ERROR,
+            Status::Points(_) => POINTS,
+            Status::Fail => FAIL,
         }
     }
 
     fn prefix(self) -> String {
         match self {
-            Outcome::Accepted => "ok".to_string(),
-            Outcome::WrongAnswer => "wrong answer".to_string(),
-            Outcome::PresentationError => "wrong output format".to_string(),
-            Outcome::Points(p) => format!("points {}", p),
-            Outcome::Fail => "FAIL".to_string(),
+            Status::Accepted => "ok".to_string(),
+            Status::WrongAnswer => "wrong answer".to_string(),
+            Status::PresentationError => "wrong output format".to_string(),
+            Status::Points(p) => format!("points {}", p),
+            Status::Fail => "FAIL".to_string(),
         }
     }
 
     /// The `outcome` attribute of testlib's XML result.
     fn xml_name(self) -> &'static str {
         match self {
-            Outcome::Accepted => "accepted",
-            Outcome::WrongAnswer => "wrong-answer",
-            Outcome::PresentationError => "presentation-error",
-            Outcome::Points(_) => "points",
-            Outcome::Fail => "fail",
+            Status::Accepted => "accepted",
+            Status::WrongAnswer => "wrong-answer",
+            Status::PresentationError => "presentation-error",
+            Status::Points(_) => "points",
+            Status::Fail => "fail",
         }
     }
 }
@@ -81,39 +81,39 @@ fn without_system_options(args: &[OsString]) -> Option<Vec<&OsString>> {
 pub fn run(all_args: &[OsString], _stdin: &mut dyn Read) -> Report {
     let args = match without_system_options(all_args) {
         Some(args) => args,
-        None => return verdict(Outcome::Fail, &format!("usage: {}", USAGE), None, false),
+        None => return verdict(Status::Fail, &format!("usage: {}", USAGE), None, false),
     };
     let appes = args.len() == 5
         && matches!(args[4].to_str(), Some(flag) if flag.eq_ignore_ascii_case("-appes"));
     if args.len() < 3 || args.len() > 5 || (args.len() == 5 && !appes) {
-        return verdict(Outcome::Fail, &format!("usage: {}", USAGE), None, false);
+        return verdict(Status::Fail, &format!("usage: {}", USAGE), None, false);
     }
     // The answer file (args[2]) carries nothing: the score is absolute.
     let result_file = args.get(3).copied();
     let output = match open_output(args[1]) {
         Ok(output) => output,
         Err(Unopened::Missing(why)) => {
-            return verdict(Outcome::PresentationError, &why, result_file, appes)
+            return verdict(Status::PresentationError, &why, result_file, appes)
         }
-        Err(Unopened::Failure(f)) => return verdict(Outcome::Fail, &f.0, result_file, appes),
+        Err(Unopened::Failure(f)) => return verdict(Status::Fail, &f.0, result_file, appes),
     };
     match judge_path(args[0], output) {
-        Err(failure) => verdict(Outcome::Fail, &failure.0, result_file, appes),
+        Err(failure) => verdict(Status::Fail, &failure.0, result_file, appes),
         Ok(j) => {
             let o = &j.outcome;
             let outcome = if o.placed == o.pieces {
-                Outcome::Accepted
+                Status::Accepted
             } else if j.points() == 0 {
-                Outcome::WrongAnswer
+                Status::WrongAnswer
             } else {
-                Outcome::Points(j.points())
+                Status::Points(j.points())
             };
             verdict(outcome, &j.summary(), result_file, appes)
         }
     }
 }
 
-fn verdict(outcome: Outcome, message: &str, result_file: Option<&OsString>, appes: bool) -> Report {
+fn verdict(outcome: Status, message: &str, result_file: Option<&OsString>, appes: bool) -> Report {
     let line = format!("{} {}\n", outcome.prefix(), message);
     let mut report = Report {
         exit_code: outcome.exit_code(),
@@ -123,7 +123,7 @@ fn verdict(outcome: Outcome, message: &str, result_file: Option<&OsString>, appe
     if let Some(path) = result_file {
         let body = if appes {
             let points = match outcome {
-                Outcome::Points(p) => format!(" points=\"{}\"", p),
+                Status::Points(p) => format!(" points=\"{}\"", p),
                 _ => String::new(),
             };
             format!(

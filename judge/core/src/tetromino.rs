@@ -1,12 +1,11 @@
-//! The seven pieces of problem A2 and their clockwise rotations, trimmed to
-//! their bounding boxes, exactly as the statement draws them.
+//! The seven tetrominoes, shared by the three problems: their letters,
+//! their clockwise rotations trimmed to their bounding boxes, and their
+//! drawings, exactly as problem A2's statement draws them (rotation 0 and
+//! the numbers 1..7 are the olympiad's; the printer uses the same turns,
+//! the golf variant its own table of the same shapes).
 
 use std::fmt;
 
-/// Columns of the well.
-pub const WELL_WIDTH: usize = 10;
-/// Rows of the well; a block above them after settling ends the game.
-pub const WELL_HEIGHT: usize = 20;
 pub const ROTATIONS: usize = 4;
 pub const KINDS: usize = 7;
 

@@ -3,15 +3,110 @@
 
 use std::fmt;
 
-use super::board::{Board, Step};
-use super::pieces::{Piece, ROTATIONS, WELL_WIDTH};
-use crate::olympiad::io::{MoveSource, OutputProblem};
+use crate::board::{Board, Step, WELL_WIDTH};
+use crate::tetromino::{Piece, ROTATIONS};
 
 /// A move as written by the contestant; checked against the rules by `play`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
     pub rotation: i64,
     pub column: i64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovePart {
+    Rotation,
+    Column,
+}
+
+impl fmt::Display for MovePart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MovePart::Rotation => "rotation",
+            MovePart::Column => "column",
+        })
+    }
+}
+
+/// What is wrong with the contestant's output where a move was expected.
+/// Offsets are 0-based byte offsets into the output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutputProblem {
+    Missing {
+        field: MovePart,
+        offset: u64,
+    },
+    NotInteger {
+        field: MovePart,
+        token: String,
+        offset: u64,
+    },
+    OutOfRange {
+        field: MovePart,
+        token: String,
+        offset: u64,
+    },
+    /// The output could not be read at all: the judge's fault, not the
+    /// contestant's.
+    Unreadable(String),
+}
+
+impl fmt::Display for OutputProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OutputProblem::Missing { field, offset } => {
+                write!(
+                    f,
+                    "the output ends (byte {offset}) where its {field} was expected",
+                    offset = offset,
+                    field = field
+                )
+            }
+            OutputProblem::NotInteger {
+                field,
+                token,
+                offset,
+            } => {
+                write!(
+                    f,
+                    "{field} token '{token}' at byte {offset} is not an integer",
+                    field = field,
+                    token = token,
+                    offset = offset
+                )
+            }
+            OutputProblem::OutOfRange {
+                field,
+                token,
+                offset,
+            } => {
+                write!(
+                    f,
+                    "{field} token '{token}' at byte {offset} is out of range",
+                    field = field,
+                    token = token,
+                    offset = offset
+                )
+            }
+            OutputProblem::Unreadable(why) => {
+                write!(f, "the output cannot be read: {why}", why = why)
+            }
+        }
+    }
+}
+
+/// Where moves come from: a contestant's output, or a player's choices.
+pub trait MoveSource {
+    fn next_move(&mut self) -> Result<Move, OutputProblem>;
+}
+
+impl MoveSource for std::vec::IntoIter<Move> {
+    fn next_move(&mut self) -> Result<Move, OutputProblem> {
+        self.next().ok_or(OutputProblem::Missing {
+            field: MovePart::Rotation,
+            offset: 0,
+        })
+    }
 }
 
 /// Why a game ended. The numbers of pieces are 1-based, as people count.
@@ -137,6 +232,21 @@ pub trait Watcher {
 /// Watches nothing; the replay compiles to the bare rules.
 pub struct Unwatched;
 impl Watcher for Unwatched {}
+
+/// A watcher that may be absent (a replay recorded only when asked for).
+impl<W: Watcher> Watcher for Option<W> {
+    fn piece_started(&mut self, piece: usize, kind: Piece, mv: Move) {
+        if let Some(watcher) = self {
+            watcher.piece_started(piece, kind, mv);
+        }
+    }
+
+    fn step(&mut self, piece: usize, step: Step, board: &Board) {
+        if let Some(watcher) = self {
+            watcher.step(piece, step, board);
+        }
+    }
+}
 
 /// Replays a game from the first piece on an empty well.
 pub fn play(

@@ -1,0 +1,31 @@
+//! `judge golf gen`: a golf input of pseudo-random bytes, one piece each.
+
+use crate::cli::{exit, opt, write_file, Args, Command, Failure, Spec};
+use crate::golf::gen::{generate_input, INPUT_BYTES, INPUT_SEED};
+
+pub static SPEC: Spec = Spec {
+    command: "golf gen",
+    positional: "",
+    min_positional: 0,
+    max_positional: 0,
+    about: "A code-golf input of pseudo-random bytes (default 65536 bytes, seed 156007: the\n\
+            committed testdata/golf/input.bin) into -o FILE.",
+    options: &[
+        opt("--seed", "S", "the generator's seed"),
+        opt("--n", "BYTES", "bytes, one piece each"),
+        opt("-o", "FILE", "the input to write (binary)"),
+    ],
+};
+
+pub const COMMAND: Command = Command {
+    spec: &SPEC,
+    run: main,
+};
+
+fn main(args: Args) -> Result<i32, Failure> {
+    let seed = args.parsed_or("--seed", INPUT_SEED)?;
+    let bytes = args.number_in("--n", INPUT_BYTES as u64, 1..=1 << 30)?;
+    let path = args.required_path("-o")?;
+    write_file(&path, generate_input(bytes as usize, seed))?;
+    Ok(exit::OK)
+}

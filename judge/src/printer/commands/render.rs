@@ -1,0 +1,64 @@
+//! `judge printer render`: a picture, or the field a drop list leaves, as text.
+
+use super::{load_picture, replay, transparent, TRANSPARENT};
+use crate::cli::{exit, opt, write_file, Args, Command, Failure, Spec};
+use crate::printer::rules::{COLOUR_PIECES, FIELD_HEIGHT, FIELD_WIDTH};
+
+pub static SPEC: Spec = Spec {
+    command: "printer render",
+    positional: "DROPS",
+    min_positional: 1,
+    max_positional: 1,
+    about: "The field a drop list leaves, as a PPM image (needs -o).",
+    options: &[
+        opt("-o", "OUT.ppm", "the image to write"),
+        opt("--picture", "PICTURE", "take the colours from this picture"),
+        opt("--scale", "N", "pixels per cell (default 8)"),
+        TRANSPARENT,
+    ],
+};
+
+pub const COMMAND: Command = Command {
+    spec: &SPEC,
+    run: render,
+};
+
+fn render(args: Args) -> Result<i32, Failure> {
+    let target = args.required_path("-o")?;
+    let scale = args.number_in("--scale", 8, 1..=64)? as usize;
+    let palette = match args.path("--picture") {
+        Some(p) => load_picture(&p, transparent(&args)?)?.palette,
+        None => Vec::new(),
+    };
+    let (field, _) = match replay(args.positional[0].as_ref())?.accepted() {
+        Ok(done) => done,
+        Err(why) => {
+            crate::say!("rejected: {why}");
+            return Ok(exit::REJECTED);
+        }
+    };
+    let colour = |k: u8| -> [u8; 3] {
+        if k == 0 {
+            return [255, 255, 255];
+        }
+        let letter = crate::tetromino::Piece::ALL[usize::from(k) - 1].letter();
+        match COLOUR_PIECES.iter().position(|&l| l == letter) {
+            Some(i) => palette
+                .get(i)
+                .copied()
+                .unwrap_or([[0, 114, 178], [213, 94, 0], [0, 158, 115]][i]),
+            None => [160, 160, 160],
+        }
+    };
+    let (w, h) = (FIELD_WIDTH * scale, FIELD_HEIGHT * scale);
+    let mut ppm = format!("P6\n{w} {h}\n255\n").into_bytes();
+    for y in 0..h {
+        let row = FIELD_HEIGHT - 1 - y / scale;
+        for x in 0..w {
+            ppm.extend_from_slice(&colour(field.cells[row][x / scale]));
+        }
+    }
+    write_file(&target, ppm)?;
+    crate::say!("wrote {}", target.display());
+    Ok(exit::OK)
+}
