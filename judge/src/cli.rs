@@ -246,12 +246,28 @@ pub struct Args {
     options: Vec<(&'static str, Option<OsString>)>,
 }
 
+/// Options are read through their declarations (`&Opt`), never by a
+/// string, so a misspelt name does not compile; reading an option the
+/// command does not declare is a bug, stopped at on first use (an internal
+/// error, exit 101).
 impl Args {
-    pub fn switch(&self, name: &str) -> bool {
+    fn declared(&self, option: &Opt) -> &'static str {
+        assert!(
+            self.spec.option(option.name).is_some(),
+            "judge {} reads {}, which it does not declare",
+            self.spec.command,
+            option.name
+        );
+        option.name
+    }
+
+    pub fn switch(&self, option: &Opt) -> bool {
+        let name = self.declared(option);
         self.options.iter().any(|(n, _)| *n == name)
     }
 
-    fn raw(&self, name: &str) -> Option<&OsStr> {
+    fn raw(&self, option: &Opt) -> Option<&OsStr> {
+        let name = self.declared(option);
         self.options
             .iter()
             .rev()
@@ -260,24 +276,21 @@ impl Args {
     }
 
     /// The last value given for the option, as a path (any bytes).
-    pub fn path(&self, name: &str) -> Option<PathBuf> {
-        self.raw(name).map(PathBuf::from)
+    pub fn path(&self, option: &Opt) -> Option<PathBuf> {
+        self.raw(option).map(PathBuf::from)
     }
 
     /// An option the command cannot do without, as a path.
-    pub fn required_path(&self, name: &str) -> Result<PathBuf, UsageError> {
-        let placeholder = self
-            .spec
-            .option(name)
-            .and_then(|o| o.value)
-            .unwrap_or("VALUE");
-        self.path(name)
-            .ok_or_else(|| self.usage_error(format!("{name} {placeholder} is needed")))
+    pub fn required_path(&self, option: &Opt) -> Result<PathBuf, UsageError> {
+        let placeholder = option.value.unwrap_or("VALUE");
+        self.path(option)
+            .ok_or_else(|| self.usage_error(format!("{} {placeholder} is needed", option.name)))
     }
 
     /// The last value given for the option, as text.
-    pub fn value(&self, name: &str) -> Result<Option<&str>, UsageError> {
-        match self.raw(name) {
+    pub fn value(&self, option: &Opt) -> Result<Option<&str>, UsageError> {
+        let name = option.name;
+        match self.raw(option) {
             None => Ok(None),
             Some(v) => v
                 .to_str()
@@ -291,8 +304,9 @@ impl Args {
         self.positional.get(i).map(Path::new)
     }
 
-    pub fn parsed_or<T: FromStr>(&self, name: &str, default: T) -> Result<T, UsageError> {
-        match self.value(name)? {
+    pub fn parsed_or<T: FromStr>(&self, option: &Opt, default: T) -> Result<T, UsageError> {
+        let name = option.name;
+        match self.value(option)? {
             None => Ok(default),
             Some(v) => v
                 .parse()
@@ -303,11 +317,12 @@ impl Args {
     /// A whole number within `range` (so nothing wraps or overflows later).
     pub fn number_in(
         &self,
-        name: &str,
+        option: &Opt,
         default: u64,
         range: std::ops::RangeInclusive<u64>,
     ) -> Result<u64, UsageError> {
-        let value = self.parsed_or(name, default)?;
+        let name = option.name;
+        let value = self.parsed_or(option, default)?;
         if range.contains(&value) {
             Ok(value)
         } else {
@@ -320,8 +335,9 @@ impl Args {
     }
 
     /// A duration in seconds: a finite number above 0 and at most a day.
-    pub fn seconds(&self, name: &str, default: f64) -> Result<Duration, UsageError> {
-        let text = self.value(name)?;
+    pub fn seconds(&self, option: &Opt, default: f64) -> Result<Duration, UsageError> {
+        let name = option.name;
+        let text = self.value(option)?;
         let seconds = match text {
             None => default,
             Some(v) => v
@@ -439,17 +455,17 @@ pub fn finish(result: Result<i32, Failure>) -> ! {
 mod tests {
     use super::*;
 
+    const DELAY: Opt = opt("--delay", "MS", "pause");
+    const QUIET: Opt = switch("--quiet", "say less");
+    const TIME: Opt = opt("--time", "SECONDS", "limit");
+
     static SPEC: Spec = Spec {
         command: "demo",
         positional: "IN OUT",
         min_positional: 0,
         max_positional: 2,
         about: "a demo",
-        options: &[
-            opt("--delay", "MS", "pause"),
-            switch("--quiet", "say less"),
-            opt("--time", "SECONDS", "limit"),
-        ],
+        options: &[DELAY, QUIET, TIME],
     };
 
     fn parse(args: &[&str]) -> Result<Args, Failure> {
@@ -460,9 +476,16 @@ mod tests {
     fn options_values_and_positionals() {
         let a = parse(&["in", "--delay", "5", "out", "--quiet", "--delay=7"]).unwrap();
         assert_eq!(a.positional, ["in", "out"]);
-        assert_eq!(a.value("--delay").unwrap(), Some("7"));
-        assert!(a.switch("--quiet"));
-        assert_eq!(a.parsed_or("--delay", 0u64).unwrap(), 7);
+        assert_eq!(a.value(&DELAY).unwrap(), Some("7"));
+        assert!(a.switch(&QUIET));
+        assert_eq!(a.parsed_or(&DELAY, 0u64).unwrap(), 7);
+    }
+
+    #[test]
+    #[should_panic(expected = "reads --other, which it does not declare")]
+    fn reading_an_undeclared_option_is_a_bug() {
+        const OTHER: Opt = opt("--other", "X", "another command's option");
+        let _ = parse(&[]).unwrap().value(&OTHER);
     }
 
     #[test]
@@ -476,22 +499,19 @@ mod tests {
             assert!(matches!(parse(bad), Err(Failure::Usage(_))), "{bad:?}");
         }
         let a = parse(&["--delay", "x"]).unwrap();
-        assert!(a.parsed_or("--delay", 0u64).is_err());
+        assert!(a.parsed_or(&DELAY, 0u64).is_err());
     }
 
     #[test]
     fn bad_durations_and_out_of_range_numbers_are_refused() {
         for bad in ["-1", "nan", "inf", "1e30", "-0.5", "0", "x"] {
             let a = parse(&["--time", bad]).unwrap();
-            let e = a.seconds("--time", 1.0).unwrap_err();
+            let e = a.seconds(&TIME, 1.0).unwrap_err();
             assert!(e.0.contains("--time"), "{bad}: {e}");
         }
         let a = parse(&["--time", "2.5", "--delay", "17592186044416"]).unwrap();
-        assert_eq!(
-            a.seconds("--time", 1.0).unwrap(),
-            Duration::from_millis(2500)
-        );
-        assert!(a.number_in("--delay", 1, 1..=1 << 20).is_err());
+        assert_eq!(a.seconds(&TIME, 1.0).unwrap(), Duration::from_millis(2500));
+        assert!(a.number_in(&DELAY, 1, 1..=1 << 20).is_err());
     }
 
     #[test]

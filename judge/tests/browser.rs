@@ -1,7 +1,8 @@
 //! End to end in a real browser: headless Chromium opens replay pages made
 //! by `judge html`, steps through every recorded step, and the DOM must show
 //! the judge's placed count and ending. A screenshot is kept for people.
-//! CI installs Chromium (`.ci/run`); elsewhere the test says it was skipped.
+//! CI installs Chromium (`.ci/run`); where it is missing the test is skipped
+//! and says so (`common::external_tool`, the rule for every outside tool).
 
 mod common;
 
@@ -68,12 +69,12 @@ fn element_text(dom: &str, id: &str) -> String {
 
 #[test]
 fn replay_pages_show_the_judges_verdict_after_stepping_to_the_end() {
-    let Some(browser) = chromium() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have chromium (.ci/run installs it)"
-        );
-        eprintln!("skipped: no chromium on this machine (apt-get install chromium)");
+    let Some(browser) = common::external_tool(
+        "browser: replay pages",
+        "Chromium",
+        "apt-get install chromium; .ci/run does",
+        chromium(),
+    ) else {
         return;
     };
     let root = common::root();

@@ -1,7 +1,8 @@
 //! Options are declared once per command: every option `judge help` and
-//! `judge COMMAND --help` show is accepted by that command's parser, and
-//! every `--option` the README and the manuals give a `judge` command is
-//! one the command has.
+//! `judge COMMAND --help` show is accepted by that command's parser, every
+//! `--option` any Markdown file of the repository gives a `judge` command
+//! is one the command has, and docs/judge.md has a section for every
+//! command of `judge help`.
 
 mod common;
 
@@ -78,17 +79,42 @@ fn documented_options(text: &str) -> Vec<(String, String)> {
     found
 }
 
+/// Every Markdown file of the repository (not under target/ or .git/).
+fn markdown_files() -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![root()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if path.is_dir() && name != "target" && !name.starts_with('.') {
+                folders.push(path);
+            } else if name.ends_with(".md") {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_command_has_a_section_in_the_judge_manual() {
+    let manual = std::fs::read_to_string(root().join("docs/judge.md")).unwrap();
+    for command in judge::commands() {
+        let heading = format!("## `judge {}", command.spec.command);
+        let found = manual.lines().any(|line| {
+            line.starts_with(&heading) && line[heading.len()..].starts_with([' ', '`'])
+        });
+        assert!(found, "docs/judge.md has no section {heading}`");
+    }
+}
+
 #[test]
 fn every_documented_option_exists() {
-    let mut texts = vec![root().join("README.md")];
-    for entry in std::fs::read_dir(root().join("docs")).unwrap() {
-        texts.push(entry.unwrap().path());
-    }
+    let texts = markdown_files();
+    assert!(texts.iter().any(|p| p.ends_with("docs/problems/golf.md")));
     let mut checked = 0;
-    for path in texts
-        .iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "md"))
-    {
+    for path in &texts {
         let text = std::fs::read_to_string(path).unwrap();
         for (command, option) in documented_options(&text) {
             if option == "--help" {

@@ -50,7 +50,7 @@ fn readme_figures_match_the_golfed_submission() {
         assert_eq!(
             row,
             &vec![game, bytes, game - bytes],
-            "{mode:?}: README says {row:?}"
+            "{mode:?}: docs/golf-submission.md says {row:?}"
         );
     }
     assert_eq!(rows.len(), 3);

@@ -316,3 +316,30 @@ fn the_recorded_replay_follows_the_grid_in_every_mode() {
         }
     }
 }
+
+/// The spec's table of golf shapes (rows top first, bit 0 the leftmost
+/// column), which the judge derives from the shared tetrominoes.
+const SPEC_TABLE: [[&[u16]; 4]; 7] = [
+    [&[3, 3], &[3, 3], &[3, 3], &[3, 3]],
+    [&[1, 1, 1, 1], &[15], &[1, 1, 1, 1], &[15]],
+    [&[3, 6], &[2, 3, 1], &[3, 6], &[2, 3, 1]],
+    [&[2, 2, 3], &[7, 4], &[3, 1, 1], &[1, 7]],
+    [&[1, 1, 3], &[4, 7], &[3, 2, 2], &[7, 1]],
+    [&[6, 3], &[1, 3, 2], &[6, 3], &[1, 3, 2]],
+    [&[7, 2], &[1, 3, 1], &[2, 7], &[2, 3, 2]],
+];
+
+#[test]
+fn golf_shapes_are_the_shared_tetrominoes_as_the_spec_draws_them() {
+    for piece in GolfPiece::ALL {
+        assert_eq!(piece.tetromino().letter(), piece.letter());
+        for (rotation, rows) in SPEC_TABLE[piece.index()].iter().enumerate() {
+            assert_eq!(
+                shape(piece, rotation),
+                *rows,
+                "{} {rotation}",
+                piece.letter()
+            );
+        }
+    }
+}

@@ -101,17 +101,25 @@ fn tex_for_statements() -> bool {
 
 #[test]
 fn verifyproblem_accepts_the_kattis_package_with_the_expected_scores() {
-    let Some(verify) = verifyproblem() else {
-        println!("skipped: verifyproblem (problemtools) is not installed; .ci/run installs it");
+    let Some(verify) = common::external_tool(
+        "packages: verifyproblem",
+        "problemtools' verifyproblem",
+        ".ci/run installs it in target/problemtools-venv",
+        verifyproblem(),
+    ) else {
         return;
     };
     let dir = scratch("package-kattis");
     let problem = package("kattis", dir.path());
     let mut parts = vec!["config", "data", "validators", "submissions"];
-    if tex_for_statements() {
+    let tex = common::external_tool(
+        "packages: verifyproblem's statement part",
+        "lualatex with the problemset class's packages",
+        ".ci/run installs TeX from Debian",
+        tex_for_statements().then_some(()),
+    );
+    if tex.is_some() {
         parts.push("statement");
-    } else {
-        println!("statement part skipped: no lualatex with the problemset class's packages");
     }
     let out = Command::new(&verify)
         .arg(&problem)

@@ -91,10 +91,12 @@ const fn shape(rows: [u16; 4], width: usize, height: usize, bottom: [usize; 4]) 
     }
 }
 
-/// Every rotation of every piece, precomputed (the tests derive the table
-/// again from rotation 0 and quarter turns, and compare it with the
-/// statement's drawings).
-static SHAPES: [[Shape; ROTATIONS]; KINDS] = [
+/// Every rotation of every piece in the numbering 1..7 (index 0..6) and
+/// clockwise turns of the statement, precomputed (the tests derive the
+/// table again from rotation 0 and quarter turns, and compare it with the
+/// statement's drawings). A constant, so that the other problems can derive
+/// their own tables from it at compile time.
+pub const SHAPE_TABLE: [[Shape; ROTATIONS]; KINDS] = [
     [
         shape([1, 1, 1, 1], 1, 4, [0, 0, 0, 0]),
         shape([15, 0, 0, 0], 4, 1, [0, 0, 0, 0]),
@@ -138,6 +140,8 @@ static SHAPES: [[Shape; ROTATIONS]; KINDS] = [
         shape([6, 3, 0, 0], 3, 2, [1, 0, 0, 0]),
     ],
 ];
+
+static SHAPES: [[Shape; ROTATIONS]; KINDS] = SHAPE_TABLE;
 
 #[cfg(test)]
 mod tests {

@@ -8,11 +8,9 @@ use super::judge::play_game;
 use super::rules::{identity, shape, GolfPiece, Landing, Mode, ROWS, WIDTH};
 use crate::viewer::{keyframe, Event, PieceRecord, Replay, RuleSet, KEYFRAME_EVERY};
 
-/// The page's piece numbers (1..7 = I J L O S T Z) of golf pieces O I Z J L S T.
-const PAGE_NUMBER: [u8; 7] = [4, 1, 7, 2, 3, 5, 6];
-
+/// The page numbers pieces as the shared tetrominoes do (1..7 = I J L O S T Z).
 fn page_number(piece: GolfPiece) -> u8 {
-    PAGE_NUMBER[piece.index()]
+    piece.tetromino().number()
 }
 
 /// Golf rows count from the top; the page's from the bottom.

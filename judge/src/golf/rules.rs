@@ -1,6 +1,8 @@
 //! The golf rules as written in the spec, and the two published scorers'
 //! behaviour (quirks included) as compatibility modes.
 
+use crate::tetromino::{Piece, SHAPE_TABLE};
+
 pub const WIDTH: usize = 10;
 /// 20 visible rows under 3 hidden ones; row 0 is the top.
 pub const ROWS: usize = 23;
@@ -38,22 +40,52 @@ impl GolfPiece {
     pub fn letter(self) -> char {
         PIECE_NAMES[self.index()]
     }
+
+    /// The same piece among the shared tetrominoes.
+    pub fn tetromino(self) -> Piece {
+        Piece::ALL[TETROMINO[self.index()]]
+    }
 }
 
-/// Rows top to bottom, bit 0 = leftmost column, as the spec's table.
-const TABLE: [[&[u16]; 4]; 7] = [
-    [&[3, 3], &[3, 3], &[3, 3], &[3, 3]],
-    [&[1, 1, 1, 1], &[15], &[1, 1, 1, 1], &[15]],
-    [&[3, 6], &[2, 3, 1], &[3, 6], &[2, 3, 1]],
-    [&[2, 2, 3], &[7, 4], &[3, 1, 1], &[1, 7]],
-    [&[1, 1, 3], &[4, 7], &[3, 2, 2], &[7, 1]],
-    [&[6, 3], &[1, 3, 2], &[6, 3], &[1, 3, 2]],
-    [&[7, 2], &[1, 3, 1], &[2, 7], &[2, 3, 2]],
-];
+/// The golf pieces O I Z J L S T as the shared tetrominoes (numbered 1..7
+/// = I J L O S T Z).
+const TETROMINO: [usize; 7] = [3, 0, 6, 1, 2, 4, 5];
+
+/// The spec's rotation r of each piece is the shared tetromino's clockwise
+/// rotation (START - r) mod 4: the spec turns the other way, from another
+/// start for Z, S and T. Tests compare the result with the spec's table.
+const START: [usize; 7] = [0, 2, 1, 2, 2, 1, 1];
+
+/// Rows top to bottom, bit 0 = leftmost column, and how many: the spec's
+/// table, derived from the shared shapes when the judge is compiled.
+const fn table() -> [[([u16; 4], usize); 4]; 7] {
+    let mut table = [[([0u16; 4], 0usize); 4]; 7];
+    let mut piece = 0;
+    while piece < 7 {
+        let mut rotation = 0;
+        while rotation < 4 {
+            let turn = (START[piece] + 4 - rotation) % 4;
+            let shape = SHAPE_TABLE[TETROMINO[piece]][turn];
+            let mut row = 0;
+            while row < shape.height {
+                // The shared shapes list rows bottom first.
+                table[piece][rotation].0[row] = shape.rows[shape.height - 1 - row];
+                row += 1;
+            }
+            table[piece][rotation].1 = shape.height;
+            rotation += 1;
+        }
+        piece += 1;
+    }
+    table
+}
+
+static TABLE: [[([u16; 4], usize); 4]; 7] = table();
 
 /// The rows of the piece in rotation `r`, top first.
 pub fn shape(piece: GolfPiece, rotation: usize) -> &'static [u16] {
-    TABLE[piece.index()][rotation]
+    let (rows, height) = &TABLE[piece.index()][rotation];
+    &rows[..*height]
 }
 
 pub fn width(piece: GolfPiece, rotation: usize) -> usize {

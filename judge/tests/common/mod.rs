@@ -172,3 +172,38 @@ pub fn assert_none_left(seconds: u32, marker: u32, what: &str) {
     }
     assert!(left.is_empty(), "{what}: {left:?} outlived the test");
 }
+
+/// Where the tests that need an outside tool (Chromium, problemtools, TeX)
+/// record whether they ran it or were skipped; `.ci/run` prints it, since
+/// the test harness keeps a passing test's output to itself.
+fn external_tools_log() -> PathBuf {
+    root().join("target/external-tools.log")
+}
+
+fn record_external(line: &str) {
+    use std::io::Write;
+    let _ = std::fs::create_dir_all(root().join("target"));
+    if let Ok(mut log) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(external_tools_log())
+    {
+        let _ = log.write_all(format!("{line}\n").as_bytes());
+    }
+}
+
+/// The same rule for every outside tool: where it is found the test (or
+/// part) runs and says so; where it is missing it is skipped and says so,
+/// with how to install it. Either way the line goes to the log `.ci/run`
+/// prints.
+pub fn external_tool<T>(test: &str, tool: &str, install: &str, found: Option<T>) -> Option<T> {
+    match &found {
+        Some(_) => record_external(&format!("ran      {test}: {tool}")),
+        None => {
+            let line = format!("skipped  {test}: {tool} is not installed ({install})");
+            println!("{line}");
+            record_external(&line);
+        }
+    }
+    found
+}

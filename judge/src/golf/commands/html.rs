@@ -1,8 +1,11 @@
 //! `judge golf html`: a game as a self-contained replay page.
 
 use super::{input_and_output, mode};
-use crate::cli::{exit, opt, write_file, Args, Command, Failure, Spec};
+use crate::cli::{exit, opt, write_file, Args, Command, Failure, Opt, Spec};
 use crate::golf::replay::record;
+
+const OUTPUT_FILE: Opt = opt("-o", "REPLAY.html", "the page to write");
+const TITLE: Opt = opt("--title", "TEXT", "the page's title");
 
 pub static SPEC: Spec = Spec {
     command: "golf html",
@@ -10,11 +13,7 @@ pub static SPEC: Spec = Spec {
     min_positional: 2,
     max_positional: 2,
     about: "A golf game as a self-contained replay page (exit 3: the output is rejected).",
-    options: &[
-        opt("-o", "REPLAY.html", "the page to write"),
-        opt("--as", "SCORER", "rules, python or c (default rules)"),
-        opt("--title", "TEXT", "the page's title"),
-    ],
+    options: &[OUTPUT_FILE, super::SCORER, TITLE],
 };
 
 pub const COMMAND: Command = Command {
@@ -23,10 +22,10 @@ pub const COMMAND: Command = Command {
 };
 
 fn html(args: Args) -> Result<i32, Failure> {
-    let target = args.required_path("-o")?;
+    let target = args.required_path(&OUTPUT_FILE)?;
     let mode = mode(&args)?.ok_or_else(|| args.usage_error("--as all: choose one scorer"))?;
     let (input, output) = input_and_output(&args)?;
-    let title = match args.value("--title")? {
+    let title = match args.value(&TITLE)? {
         Some(t) => t.to_string(),
         None => format!(
             "{} / {}",

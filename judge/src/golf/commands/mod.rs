@@ -4,7 +4,14 @@
 
 use super::judge::Score;
 use super::rules::Mode;
-use crate::cli::{read_file, Args, Command, Failure};
+use crate::cli::{opt, read_file, Args, Command, Failure, Opt};
+
+/// `--as`: which scorer's rules (`golf score` also takes `all`).
+pub const SCORER: Opt = opt(
+    "--as",
+    "SCORER",
+    "rules, python or c; golf score also all (default rules)",
+);
 
 pub const DEFAULT_INPUT: &str = "testdata/golf/input.bin";
 
@@ -36,7 +43,7 @@ pub const MODES: [(&str, Mode); 3] = [
 ];
 
 pub fn mode(args: &Args) -> Result<Option<Mode>, Failure> {
-    let wanted = args.value("--as")?.unwrap_or("rules");
+    let wanted = args.value(&SCORER)?.unwrap_or("rules");
     match MODES.iter().find(|(name, _)| *name == wanted) {
         Some((_, mode)) => Ok(Some(*mode)),
         None if wanted == "all" => Ok(None),

@@ -7,12 +7,32 @@ use std::time::{Duration, Instant};
 
 use super::{describe, DEFAULT_INPUT, MODES};
 use crate::cli::{
-    exit, opt, read_file, switch, Args, Command, Failure, Spec, Verdict, SUBMISSION_COMMAND,
+    exit, opt, read_file, switch, Args, Command, Failure, Opt, Spec, Verdict, SUBMISSION_COMMAND,
 };
 use crate::golf::audit::{answers, check_cuts, cut_points, stream};
 use crate::golf::judge::{score_game, Score};
 use crate::golf::replay::scorer_name;
 use crate::process::{with_submission, Limits};
+
+const SOURCE: Opt = opt(
+    "--source",
+    "FILE",
+    "with --cmd: the source whose bytes count",
+);
+const INPUT: Opt = opt(
+    "--input",
+    "FILE",
+    "the input (default testdata/golf/input.bin)",
+);
+const CUTS: Opt = opt("--cuts", "K", "cut runs (default 32)");
+const SEED: Opt = opt("--seed", "S", "seed of the cut points (default 156007)");
+const STREAM: Opt = switch("--stream", "also feed the input one byte at a time");
+const STALL: Opt = opt(
+    "--stall",
+    "SECONDS",
+    "streamed run: longest wait for an answer (default 5)",
+);
+const TIME_LIMIT: Opt = opt("--time-limit", "SECONDS", "per run (default 60)");
 
 pub static SPEC: Spec = Spec {
     command: "golf run",
@@ -23,25 +43,13 @@ pub static SPEC: Spec = Spec {
             streamed run; prints game points - source bytes (exit 3: a rule was broken).",
     options: &[
         SUBMISSION_COMMAND,
-        opt(
-            "--source",
-            "FILE",
-            "with --cmd: the source whose bytes count",
-        ),
-        opt(
-            "--input",
-            "FILE",
-            "the input (default testdata/golf/input.bin)",
-        ),
-        opt("--cuts", "K", "cut runs (default 32)"),
-        opt("--seed", "S", "seed of the cut points (default 156007)"),
-        switch("--stream", "also feed the input one byte at a time"),
-        opt(
-            "--stall",
-            "SECONDS",
-            "streamed run: longest wait for an answer (default 5)",
-        ),
-        opt("--time-limit", "SECONDS", "per run (default 60)"),
+        SOURCE,
+        INPUT,
+        CUTS,
+        SEED,
+        STREAM,
+        STALL,
+        TIME_LIMIT,
     ],
 };
 
@@ -51,7 +59,7 @@ pub const COMMAND: Command = Command {
 };
 
 fn run_audit(args: Args) -> Result<i32, Failure> {
-    let source: PathBuf = match (args.positional_path(0), args.path("--source")) {
+    let source: PathBuf = match (args.positional_path(0), args.path(&SOURCE)) {
         (Some(s), None) => s.to_path_buf(),
         (None, Some(s)) => s,
         _ => {
@@ -64,18 +72,18 @@ fn run_audit(args: Args) -> Result<i32, Failure> {
         .map_err(|e| Failure::io(&source, e))?
         .len();
     let input_path = args
-        .path("--input")
+        .path(&INPUT)
         .unwrap_or_else(|| PathBuf::from(DEFAULT_INPUT));
     let input = read_file(&input_path)?;
-    let cuts = args.number_in("--cuts", 32, 0..=1_000_000)? as usize;
-    let seed: u64 = args.parsed_or("--seed", 156_007)?;
-    let limits = Limits::tool(args.seconds("--time-limit", 60.0)?);
-    let stall = args.seconds("--stall", 5.0)?;
-    let stream_stall = args.switch("--stream").then_some(stall);
+    let cuts = args.number_in(&CUTS, 32, 0..=1_000_000)? as usize;
+    let seed: u64 = args.parsed_or(&SEED, 156_007)?;
+    let limits = Limits::tool(args.seconds(&TIME_LIMIT, 60.0)?);
+    let stall = args.seconds(&STALL, 5.0)?;
+    let stream_stall = args.switch(&STREAM).then_some(stall);
     let compiled = args
         .positional_path(0)
-        .filter(|_| args.path("--source").is_none());
-    let verdict = with_submission(compiled, args.value("--cmd")?, |command| {
+        .filter(|_| args.path(&SOURCE).is_none());
+    let verdict = with_submission(compiled, args.value(&SUBMISSION_COMMAND)?, |command| {
         Ok(
             match audit(command, &input, cuts, seed, &limits, stream_stall) {
                 Ok(scores) => Verdict::Accepted(scores),

@@ -2,7 +2,7 @@
 //! scorer's quirks.
 
 use super::{describe, input_and_output, mode, MODES};
-use crate::cli::{exit, opt, Args, Command, Failure, Spec};
+use crate::cli::{exit, Args, Command, Failure, Spec};
 use crate::golf::judge::score_game;
 use crate::golf::replay::scorer_name;
 
@@ -13,11 +13,7 @@ pub static SPEC: Spec = Spec {
     max_positional: 2,
     about: "Score a code-golf game by the rules as written or a published scorer's quirks\n\
             (exit 3: the output is rejected).",
-    options: &[opt(
-        "--as",
-        "SCORER",
-        "rules, python, c or all (default rules)",
-    )],
+    options: &[super::SCORER],
 };
 
 pub const COMMAND: Command = Command {

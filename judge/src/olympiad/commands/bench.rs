@@ -4,10 +4,12 @@
 
 use std::time::{Duration, Instant};
 
-use crate::cli::{exit, opt, read_file, Args, Command, Failure, Spec};
+use crate::cli::{exit, opt, read_file, Args, Command, Failure, Opt, Spec};
 use crate::olympiad::format::OutputReader;
 use crate::olympiad::judge::read_test;
 use crate::olympiad::{play, ToppingPiece, Unwatched};
+
+const RUNS: Opt = opt("--runs", "K", "how many runs (default 21)");
 
 pub static SPEC: Spec = Spec {
     command: "bench",
@@ -15,7 +17,7 @@ pub static SPEC: Spec = Spec {
     min_positional: 2,
     max_positional: 2,
     about: "Time the judge's replay of a game: median, min and max over K runs.",
-    options: &[opt("--runs", "K", "how many runs (default 21)")],
+    options: &[RUNS],
 };
 
 pub const COMMAND: Command = Command {
@@ -24,7 +26,7 @@ pub const COMMAND: Command = Command {
 };
 
 fn main(args: Args) -> Result<i32, Failure> {
-    let runs = args.number_in("--runs", 21, 1..=100_000)? as usize;
+    let runs = args.number_in(&RUNS, 21, 1..=100_000)? as usize;
     let input = args.positional[0].as_ref();
     let output = read_file(args.positional[1].as_ref())?;
     let mut times = Vec::with_capacity(runs);

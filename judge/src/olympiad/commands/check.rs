@@ -1,9 +1,15 @@
 //! `judge check`: replays a contestant's output on a test and prints the
 //! verdict, as the contest-system front ends report it.
 
-use crate::cli::{exit, switch, Args, Command, Failure, Spec};
+use crate::cli::{exit, switch, Args, Command, Failure, Opt, Spec};
 use crate::olympiad::judge::judge_files;
 use crate::olympiad::ToppingPiece;
+
+const COUNT_TOPPING_PIECE: Opt = switch(
+    "--count-topping-piece",
+    "count the piece that tops out as placed (the 2018 browser game)",
+);
+const BOARD: Opt = switch("--board", "draw the well as the game ended");
 
 pub static SPEC: Spec = Spec {
     command: "check",
@@ -11,13 +17,7 @@ pub static SPEC: Spec = Spec {
     min_positional: 2,
     max_positional: 2,
     about: "Replay OUTPUT on INPUT: pieces placed, points, why the game ended.",
-    options: &[
-        switch(
-            "--count-topping-piece",
-            "count the piece that tops out as placed (the 2018 browser game)",
-        ),
-        switch("--board", "draw the well as the game ended"),
-    ],
+    options: &[COUNT_TOPPING_PIECE, BOARD],
 };
 
 pub const COMMAND: Command = Command {
@@ -26,7 +26,7 @@ pub const COMMAND: Command = Command {
 };
 
 fn main(args: Args) -> Result<i32, Failure> {
-    let topping = match args.switch("--count-topping-piece") {
+    let topping = match args.switch(&COUNT_TOPPING_PIECE) {
         true => ToppingPiece::Counted,
         false => ToppingPiece::NotCounted,
     };
@@ -45,7 +45,7 @@ fn main(args: Args) -> Result<i32, Failure> {
     if let Some((token, offset)) = &judged.trailing {
         crate::say!("note: output after the last move ignored, from '{token}' at byte {offset}");
     }
-    if args.switch("--board") {
+    if args.switch(&BOARD) {
         crate::cli::say_text(&judged.final_board.picture(crate::olympiad::board::ROWS));
     }
     crate::say!("Score = {}", o.points());

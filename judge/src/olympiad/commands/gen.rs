@@ -3,10 +3,17 @@
 
 use std::io::Write;
 
-use crate::cli::{exit, opt, switch, write_file, Args, Command, Failure, Spec};
+use crate::cli::{exit, opt, switch, write_file, Args, Command, Failure, Opt, Spec};
 use crate::olympiad::format::{format_input, MAX_PIECES};
 use crate::olympiad::gen::{generate, official_tests, Distribution, OFFICIAL_SEED};
 use crate::rng::Rng;
+
+const SEED: Opt = opt("--seed", "S", "the generator's seed");
+const N: Opt = opt("--n", "N", "pieces");
+const DIST: Opt = opt("--dist", "D", "uniform, sz-heavy, sz-only or no-i");
+const OUTPUT_FILE: Opt = opt("-o", "FILE", "write to FILE instead of stdout");
+const OFFICIAL: Opt = switch("--official", "the ten official-size tests");
+const DIR: Opt = opt("--dir", "DIR", "where --official writes");
 
 pub static SPEC: Spec = Spec {
     command: "gen",
@@ -15,14 +22,7 @@ pub static SPEC: Spec = Spec {
     max_positional: 0,
     about: "One olympiad test on stdout (or -o FILE); default seed 2012, N 10000, uniform.\n\
             --official: the ten official-size tests 01.in .. 10.in into --dir DIR.",
-    options: &[
-        opt("--seed", "S", "the generator's seed"),
-        opt("--n", "N", "pieces"),
-        opt("--dist", "D", "uniform, sz-heavy, sz-only or no-i"),
-        opt("-o", "FILE", "write to FILE instead of stdout"),
-        switch("--official", "the ten official-size tests"),
-        opt("--dir", "DIR", "where --official writes"),
-    ],
+    options: &[SEED, N, DIST, OUTPUT_FILE, OFFICIAL, DIR],
 };
 
 pub const COMMAND: Command = Command {
@@ -31,10 +31,10 @@ pub const COMMAND: Command = Command {
 };
 
 fn main(args: Args) -> Result<i32, Failure> {
-    let seed = args.parsed_or("--seed", OFFICIAL_SEED)?;
-    if args.switch("--official") {
+    let seed = args.parsed_or(&SEED, OFFICIAL_SEED)?;
+    if args.switch(&OFFICIAL) {
         let dir = args
-            .path("--dir")
+            .path(&DIR)
             .ok_or_else(|| args.usage_error("gen --official needs --dir DIR"))?;
         std::fs::create_dir_all(&dir).map_err(|e| Failure::io(&dir, e))?;
         for (i, test) in official_tests(seed).iter().enumerate() {
@@ -42,12 +42,12 @@ fn main(args: Args) -> Result<i32, Failure> {
         }
         return Ok(exit::OK);
     }
-    let n = args.number_in("--n", 10_000, 1..=MAX_PIECES as u64)? as usize;
-    let dist_name = args.value("--dist")?.unwrap_or("uniform");
+    let n = args.number_in(&N, 10_000, 1..=MAX_PIECES as u64)? as usize;
+    let dist_name = args.value(&DIST)?.unwrap_or("uniform");
     let dist = Distribution::from_name(dist_name)
         .ok_or_else(|| args.usage_error(format!("unknown distribution '{dist_name}'")))?;
     let text = format_input(&generate(n, dist, &mut Rng::new(seed)));
-    match args.path("-o") {
+    match args.path(&OUTPUT_FILE) {
         Some(path) => write_file(&path, text)?,
         None => std::io::stdout()
             .lock()

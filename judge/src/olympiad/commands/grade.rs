@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::judge_run;
 use crate::cli::{
-    exit, opt, write_file, Args, Command, Failure, Progress, Spec, UsageError, Verdict,
+    exit, opt, write_file, Args, Command, Failure, Opt, Progress, Spec, UsageError, Verdict,
     SUBMISSION_COMMAND,
 };
 use crate::olympiad::judge::{load_tests, Judgement};
@@ -16,47 +16,55 @@ use crate::process::{
     DEFAULT_OUTPUT_LIMIT_MB, DEFAULT_PROCESS_LIMIT, DEFAULT_TIME_LIMIT_SECONDS,
 };
 
+const TESTS: Opt = opt(
+    "--tests",
+    "DIR",
+    "the tests (default testdata/olympiad/official)",
+);
+const TIME_LIMIT: Opt = opt("--time-limit", "SECONDS", "wall time per test (default 1)");
+const CPU_TIME_LIMIT: Opt = opt(
+    "--cpu-time-limit",
+    "SECONDS",
+    "CPU time per test over all threads and processes (default: the wall limit)",
+);
+const MEMORY_LIMIT: Opt = opt(
+    "--memory-limit",
+    "MB",
+    "address space per process (default 256)",
+);
+const PROCESS_LIMIT: Opt = opt(
+    "--process-limit",
+    "N",
+    "processes and threads alive at once (default 64)",
+);
+const OUTPUT_LIMIT_MB: Opt = opt(
+    "--output-limit-mb",
+    "MB",
+    "standard output per test (default 16)",
+);
+const HTML: Opt = opt(
+    "--html",
+    "DIR",
+    "also write a replay page per test into DIR",
+);
+
 pub static SPEC: Spec = Spec {
     command: "grade",
     positional: "[SUBMISSION.rs]",
     min_positional: 0,
     max_positional: 1,
     about: "Compile the submission as a contest system does (rustc -O --edition 2021), run it\n\
-            on every DIR/*.in in a process group of its own under the limits, and print a\n\
+            on every DIR/*.in contained (a PID namespace) under the limits, and print a\n\
             table with the total out of 100 and a 'Score = N' line.",
     options: &[
         SUBMISSION_COMMAND,
-        opt(
-            "--tests",
-            "DIR",
-            "the tests (default testdata/olympiad/official)",
-        ),
-        opt("--time-limit", "SECONDS", "wall time per test (default 1)"),
-        opt(
-            "--cpu-time-limit",
-            "SECONDS",
-            "CPU time per test over all threads and processes (default: the wall limit)",
-        ),
-        opt(
-            "--memory-limit",
-            "MB",
-            "address space per process (default 256)",
-        ),
-        opt(
-            "--process-limit",
-            "N",
-            "processes and threads alive at once (default 64)",
-        ),
-        opt(
-            "--output-limit-mb",
-            "MB",
-            "standard output per test (default 16)",
-        ),
-        opt(
-            "--html",
-            "DIR",
-            "also write a replay page per test into DIR",
-        ),
+        TESTS,
+        TIME_LIMIT,
+        CPU_TIME_LIMIT,
+        MEMORY_LIMIT,
+        PROCESS_LIMIT,
+        OUTPUT_LIMIT_MB,
+        HTML,
     ],
 };
 
@@ -67,28 +75,30 @@ pub const COMMAND: Command = Command {
 
 /// The limits of a command line, defaults as documented.
 pub fn limits(args: &Args) -> Result<Limits, UsageError> {
-    let time = args.seconds("--time-limit", DEFAULT_TIME_LIMIT_SECONDS)?;
+    let time = args.seconds(&TIME_LIMIT, DEFAULT_TIME_LIMIT_SECONDS)?;
     Ok(Limits {
         time,
-        cpu_time: Some(args.seconds("--cpu-time-limit", time.as_secs_f64())?),
-        output_bytes: (args.number_in("--output-limit-mb", DEFAULT_OUTPUT_LIMIT_MB, 1..=1 << 16)?
+        cpu_time: Some(args.seconds(&CPU_TIME_LIMIT, time.as_secs_f64())?),
+        output_bytes: (args.number_in(&OUTPUT_LIMIT_MB, DEFAULT_OUTPUT_LIMIT_MB, 1..=1 << 16)?
             << 20) as usize,
         memory_bytes: Some(
-            args.number_in("--memory-limit", DEFAULT_MEMORY_LIMIT_MB, 16..=1 << 20)? << 20,
+            args.number_in(&MEMORY_LIMIT, DEFAULT_MEMORY_LIMIT_MB, 16..=1 << 20)? << 20,
         ),
-        processes: Some(args.number_in("--process-limit", DEFAULT_PROCESS_LIMIT, 1..=4096)?),
+        processes: Some(args.number_in(&PROCESS_LIMIT, DEFAULT_PROCESS_LIMIT, 1..=4096)?),
     })
 }
 
 fn main(args: Args) -> Result<i32, Failure> {
     let tests_dir = args
-        .path("--tests")
+        .path(&TESTS)
         .unwrap_or_else(|| PathBuf::from("testdata/olympiad/official"));
     let limits = limits(&args)?;
-    let html = args.path("--html");
-    let results = with_submission(args.positional_path(0), args.value("--cmd")?, |command| {
-        grade_folder(command, &tests_dir, &limits, html.as_deref())
-    })?;
+    let html = args.path(&HTML);
+    let results = with_submission(
+        args.positional_path(0),
+        args.value(&SUBMISSION_COMMAND)?,
+        |command| grade_folder(command, &tests_dir, &limits, html.as_deref()),
+    )?;
     print_table(&results);
     if let Some(dir) = html {
         crate::say!("replays: {}/*.html", dir.display());

@@ -6,12 +6,23 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::cli::{exit, opt, write_file, Args, Command, Failure, Spec};
+use crate::cli::{exit, opt, write_file, Args, Command, Failure, Opt, Spec};
 use crate::olympiad::baseline;
 use crate::olympiad::checker_source::{source, Program};
 use crate::olympiad::format::format_moves;
 use crate::olympiad::judge::{load_tests, Test};
 use crate::process::ScratchDir;
+
+const TESTS: Opt = opt(
+    "--tests",
+    "DIR",
+    "the secret tests (default testdata/olympiad/official)",
+);
+const SAMPLE: Opt = opt(
+    "--sample",
+    "DIR",
+    "Tetris.in and Tetris.out (default testdata/olympiad/sample)",
+);
 
 pub static SPEC: Spec = Spec {
     command: "package",
@@ -21,18 +32,7 @@ pub static SPEC: Spec = Spec {
     about: "Write a ready-to-upload package of problem A2 into DIR/tetris for SYSTEM:\n\
             kattis (problemtools), domjudge (also DIR/tetris.zip), cms (italy_yaml task folder)\n\
             or polygon (tests, testlib-style checker, instructions). See docs/contest-systems.md.",
-    options: &[
-        opt(
-            "--tests",
-            "DIR",
-            "the secret tests (default testdata/olympiad/official)",
-        ),
-        opt(
-            "--sample",
-            "DIR",
-            "Tetris.in and Tetris.out (default testdata/olympiad/sample)",
-        ),
-    ],
+    options: &[TESTS, SAMPLE],
 };
 
 pub const COMMAND: Command = Command {
@@ -68,10 +68,10 @@ fn main(args: Args) -> Result<i32, Failure> {
     let system = args.positional[0].to_str().unwrap_or("");
     let target = PathBuf::from(&args.positional[1]).join(SHORT_NAME);
     let tests = args
-        .path("--tests")
+        .path(&TESTS)
         .unwrap_or_else(|| PathBuf::from("testdata/olympiad/official"));
     let sample_dir = args
-        .path("--sample")
+        .path(&SAMPLE)
         .unwrap_or_else(|| PathBuf::from("testdata/olympiad/sample"));
     let writer: fn(&Path, &Problem) -> Result<(), Failure> = match system {
         "kattis" => |dir, p| kattis(dir, p, false),

@@ -7,13 +7,19 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::cli::{exit, opt, read_file, Args, Command, Failure, Spec};
+use crate::cli::{exit, opt, read_file, Args, Command, Failure, Opt, Spec};
 use crate::olympiad::board::{Board, Step, ROWS};
 use crate::olympiad::format::OutputReader;
 use crate::olympiad::judge::read_test;
 use crate::olympiad::replay::PaintedBoard;
 use crate::olympiad::{play, Move, Piece, ToppingPiece, Watcher};
 use crate::olympiad::{WELL_HEIGHT, WELL_WIDTH};
+
+const DELAY: Opt = opt(
+    "--delay",
+    "MS",
+    "pause between steps (default 100; 0 = only the result)",
+);
 
 pub static SPEC: Spec = Spec {
     command: "show",
@@ -23,11 +29,7 @@ pub static SPEC: Spec = Spec {
     about:
         "Replay a game on the terminal, every drop, deletion and fall step\n\
             (default Tetris.in and Tetris.out in the current folder, like the official visualizer).",
-    options: &[opt(
-        "--delay",
-        "MS",
-        "pause between steps (default 100; 0 = only the result)",
-    )],
+    options: &[DELAY],
 };
 
 pub const COMMAND: Command = Command {
@@ -45,7 +47,7 @@ fn main(args: Args) -> Result<i32, Failure> {
                 .into())
         }
     };
-    let delay = Duration::from_millis(args.number_in("--delay", 100, 0..=60_000)?);
+    let delay = Duration::from_millis(args.number_in(&DELAY, 100, 0..=60_000)?);
     let pieces = read_test(input)?.1;
     let moves = read_file(output)?;
     let mut screen = Screen {

@@ -6,13 +6,31 @@
 use std::time::Duration;
 
 use super::play_program;
-use crate::cli::{exit, opt, switch, Args, Command, Failure, Progress, Spec, SUBMISSION_COMMAND};
+use crate::cli::{
+    exit, opt, switch, Args, Command, Failure, Opt, Progress, Spec, SUBMISSION_COMMAND,
+};
 use crate::olympiad::baseline;
 use crate::olympiad::format::MAX_PIECES;
 use crate::olympiad::gen::{generate, Distribution, OFFICIAL_SIZES};
 use crate::olympiad::{play, Outcome, Piece, ToppingPiece, Unwatched};
 use crate::process::{with_submission, Limits};
 use crate::rng::Rng;
+
+const SEEDS: Opt = opt("--seeds", "K", "seeds of the official sizes (default 100)");
+const STRESS_SEEDS: Opt = opt(
+    "--stress-seeds",
+    "K",
+    "seeds of each stress stream (default 20)",
+);
+const STRESS_SIZE: Opt = opt(
+    "--stress-size",
+    "N",
+    "pieces of a stress stream (default 10000)",
+);
+const BASELINE: Opt = switch(
+    "--baseline",
+    "also play Dellacherie's baseline on the stress streams",
+);
 
 pub static SPEC: Spec = Spec {
     command: "strength",
@@ -23,10 +41,10 @@ pub static SPEC: Spec = Spec {
             stress streams (S/Z-heavy, no I, S/Z only): points, survival, stack height, time, memory.",
     options: &[
         SUBMISSION_COMMAND,
-        opt("--seeds", "K", "seeds of the official sizes (default 100)"),
-        opt("--stress-seeds", "K", "seeds of each stress stream (default 20)"),
-        opt("--stress-size", "N", "pieces of a stress stream (default 10000)"),
-        switch("--baseline", "also play Dellacherie's baseline on the stress streams"),
+        SEEDS,
+        STRESS_SEEDS,
+        STRESS_SIZE,
+        BASELINE,
     ],
 };
 
@@ -36,18 +54,17 @@ pub const COMMAND: Command = Command {
 };
 
 fn main(args: Args) -> Result<i32, Failure> {
-    let seeds = args.number_in("--seeds", 100, 0..=100_000)?;
-    let stress_seeds = args.number_in("--stress-seeds", 20, 0..=100_000)?;
-    let stress_size = args.number_in("--stress-size", 10_000, 1..=MAX_PIECES as u64)? as usize;
-    with_submission(args.positional_path(0), args.value("--cmd")?, |command| {
-        official_sizes(command, seeds)?;
-        stress(
-            command,
-            stress_seeds,
-            stress_size,
-            args.switch("--baseline"),
-        )
-    })?;
+    let seeds = args.number_in(&SEEDS, 100, 0..=100_000)?;
+    let stress_seeds = args.number_in(&STRESS_SEEDS, 20, 0..=100_000)?;
+    let stress_size = args.number_in(&STRESS_SIZE, 10_000, 1..=MAX_PIECES as u64)? as usize;
+    with_submission(
+        args.positional_path(0),
+        args.value(&SUBMISSION_COMMAND)?,
+        |command| {
+            official_sizes(command, seeds)?;
+            stress(command, stress_seeds, stress_size, args.switch(&BASELINE))
+        },
+    )?;
     Ok(exit::OK)
 }
 

@@ -7,12 +7,22 @@
 use std::time::Duration;
 
 use super::play_program;
-use crate::cli::{exit, opt, Args, Command, Failure, Progress, Spec, SUBMISSION_COMMAND};
+use crate::cli::{exit, opt, Args, Command, Failure, Opt, Progress, Spec, SUBMISSION_COMMAND};
 use crate::olympiad::format::MAX_PIECES;
 use crate::olympiad::gen::{generate, Distribution};
 use crate::olympiad::Piece;
 use crate::process::{with_submission, Limits};
 use crate::rng::Rng;
+
+const START: Opt = opt("--start", "a,b,...", "the starting weights (required)");
+const ROUNDS: Opt = opt("--rounds", "R", "rounds over all weights (default 2)");
+const GAMES: Opt = opt("--games", "G", "streams per evaluation (default 16)");
+const SIZE: Opt = opt("--size", "N", "pieces per stream (default 10000)");
+const DIST: Opt = opt(
+    "--dist",
+    "D",
+    "distribution of the streams (default sz-only)",
+);
 
 pub static SPEC: Spec = Spec {
     command: "tune",
@@ -21,18 +31,7 @@ pub static SPEC: Spec = Spec {
     max_positional: 1,
     about: "Re-derive the submission's evaluation weights by coordinate descent on seeded\n\
             streams (the player takes --weights a,b,... on its command line).",
-    options: &[
-        SUBMISSION_COMMAND,
-        opt("--start", "a,b,...", "the starting weights (required)"),
-        opt("--rounds", "R", "rounds over all weights (default 2)"),
-        opt("--games", "G", "streams per evaluation (default 16)"),
-        opt("--size", "N", "pieces per stream (default 10000)"),
-        opt(
-            "--dist",
-            "D",
-            "distribution of the streams (default sz-only)",
-        ),
-    ],
+    options: &[SUBMISSION_COMMAND, START, ROUNDS, GAMES, SIZE, DIST],
 };
 
 pub const COMMAND: Command = Command {
@@ -42,7 +41,7 @@ pub const COMMAND: Command = Command {
 
 fn main(args: Args) -> Result<i32, Failure> {
     let start: Vec<i64> = args
-        .value("--start")?
+        .value(&START)?
         .ok_or_else(|| args.usage_error("--start a,b,... is needed"))?
         .split(',')
         .map(|w| {
@@ -51,18 +50,20 @@ fn main(args: Args) -> Result<i32, Failure> {
                 .map_err(|_| args.usage_error(format!("--start: '{w}' is not an integer")))
         })
         .collect::<Result<_, _>>()?;
-    let rounds = args.number_in("--rounds", 2, 0..=1000)? as usize;
-    let games = args.number_in("--games", 16, 1..=100_000)?;
-    let size = args.number_in("--size", 10_000, 1..=MAX_PIECES as u64)? as usize;
-    let dist_name = args.value("--dist")?.unwrap_or("sz-only");
+    let rounds = args.number_in(&ROUNDS, 2, 0..=1000)? as usize;
+    let games = args.number_in(&GAMES, 16, 1..=100_000)?;
+    let size = args.number_in(&SIZE, 10_000, 1..=MAX_PIECES as u64)? as usize;
+    let dist_name = args.value(&DIST)?.unwrap_or("sz-only");
     let dist = Distribution::from_name(dist_name)
         .ok_or_else(|| args.usage_error(format!("unknown distribution '{dist_name}'")))?;
     let streams: Vec<Vec<Piece>> = (1..=games)
         .map(|seed| generate(size, dist, &mut Rng::derived(seed, 7_000)))
         .collect();
-    with_submission(args.positional_path(0), args.value("--cmd")?, |command| {
-        descend(command, start, rounds, &streams)
-    })?;
+    with_submission(
+        args.positional_path(0),
+        args.value(&SUBMISSION_COMMAND)?,
+        |command| descend(command, start, rounds, &streams),
+    )?;
     Ok(exit::OK)
 }
 

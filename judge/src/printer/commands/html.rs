@@ -3,7 +3,9 @@
 use std::path::Path;
 
 use super::{drops_text, load_picture, transparent, TRANSPARENT};
-use crate::cli::{exit, opt, write_file, Args, Command, Failure, Spec};
+use crate::cli::{exit, opt, write_file, Args, Command, Failure, Opt, Spec};
+
+const OUTPUT_FILE: Opt = opt("-o", "PAGE.html", "the page to write");
 
 pub static SPEC: Spec = Spec {
     command: "printer html",
@@ -11,7 +13,7 @@ pub static SPEC: Spec = Spec {
     min_positional: 2,
     max_positional: 2,
     about: "The drops as a self-contained replay page, step by step (needs -o).",
-    options: &[opt("-o", "PAGE.html", "the page to write"), TRANSPARENT],
+    options: &[OUTPUT_FILE, TRANSPARENT],
 };
 
 pub const COMMAND: Command = Command {
@@ -21,7 +23,7 @@ pub const COMMAND: Command = Command {
 
 /// The drops as a replay page, step by step.
 fn html(args: Args) -> Result<i32, Failure> {
-    let target = args.required_path("-o")?;
+    let target = args.required_path(&OUTPUT_FILE)?;
     let picture = load_picture(args.positional[0].as_ref(), transparent(&args)?)?;
     let path = Path::new(&args.positional[1]);
     let title = format!(

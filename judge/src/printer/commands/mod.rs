@@ -29,7 +29,7 @@ pub const TRANSPARENT: crate::cli::Opt = opt(
 );
 
 pub fn transparent(args: &Args) -> Result<[u8; 3], UsageError> {
-    match args.value("--transparent")? {
+    match args.value(&TRANSPARENT)? {
         None => Ok(DEFAULT_TRANSPARENT),
         Some(hex) => {
             let digits = hex.trim_start_matches('#');

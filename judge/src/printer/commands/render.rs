@@ -1,8 +1,12 @@
 //! `judge printer render`: a picture, or the field a drop list leaves, as text.
 
 use super::{load_picture, replay, transparent, TRANSPARENT};
-use crate::cli::{exit, opt, write_file, Args, Command, Failure, Spec};
+use crate::cli::{exit, opt, write_file, Args, Command, Failure, Opt, Spec};
 use crate::printer::rules::{COLOUR_PIECES, FIELD_HEIGHT, FIELD_WIDTH};
+
+const OUTPUT_FILE: Opt = opt("-o", "OUT.ppm", "the image to write");
+const PICTURE: Opt = opt("--picture", "PICTURE", "take the colours from this picture");
+const SCALE: Opt = opt("--scale", "N", "pixels per cell (default 8)");
 
 pub static SPEC: Spec = Spec {
     command: "printer render",
@@ -10,12 +14,7 @@ pub static SPEC: Spec = Spec {
     min_positional: 1,
     max_positional: 1,
     about: "The field a drop list leaves, as a PPM image (needs -o).",
-    options: &[
-        opt("-o", "OUT.ppm", "the image to write"),
-        opt("--picture", "PICTURE", "take the colours from this picture"),
-        opt("--scale", "N", "pixels per cell (default 8)"),
-        TRANSPARENT,
-    ],
+    options: &[OUTPUT_FILE, PICTURE, SCALE, TRANSPARENT],
 };
 
 pub const COMMAND: Command = Command {
@@ -24,9 +23,9 @@ pub const COMMAND: Command = Command {
 };
 
 fn render(args: Args) -> Result<i32, Failure> {
-    let target = args.required_path("-o")?;
-    let scale = args.number_in("--scale", 8, 1..=64)? as usize;
-    let palette = match args.path("--picture") {
+    let target = args.required_path(&OUTPUT_FILE)?;
+    let scale = args.number_in(&SCALE, 8, 1..=64)? as usize;
+    let palette = match args.path(&PICTURE) {
         Some(p) => load_picture(&p, transparent(&args)?)?.palette,
         None => Vec::new(),
     };

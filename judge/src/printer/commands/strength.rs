@@ -6,12 +6,16 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::cli::{
-    exit, opt, read_file, Args, Command, Failure, Progress, Spec, SUBMISSION_COMMAND,
+    exit, opt, read_file, Args, Command, Failure, Opt, Progress, Spec, SUBMISSION_COMMAND,
 };
 use crate::printer::format::picture::{Picture, DEFAULT_TRANSPARENT};
 use crate::printer::gen::random_picture;
 use crate::printer::judge::{mismatches, replay_drops};
 use crate::process::{run_ok, with_submission, Limits};
+
+const RUNS: Opt = opt("--runs", "K", "runs per picture (default 3)");
+const RANDOM: Opt = opt("--random", "N", "random 17x32 pictures (default 20)");
+const SEED: Opt = opt("--seed", "S", "the first random picture's seed (default 1)");
 
 pub static SPEC: Spec = Spec {
     command: "printer strength",
@@ -20,12 +24,7 @@ pub static SPEC: Spec = Spec {
     max_positional: usize::MAX,
     about: "Run a printer on every test picture and N random ones, check each with the referee:\n\
             pieces per pixel, median time (exit 3: a picture not printed exactly).",
-    options: &[
-        SUBMISSION_COMMAND,
-        opt("--runs", "K", "runs per picture (default 3)"),
-        opt("--random", "N", "random 17x32 pictures (default 20)"),
-        opt("--seed", "S", "the first random picture's seed (default 1)"),
-    ],
+    options: &[SUBMISSION_COMMAND, RUNS, RANDOM, SEED],
 };
 
 pub const COMMAND: Command = Command {
@@ -51,10 +50,10 @@ struct Measured {
 }
 
 fn main(args: Args) -> Result<i32, Failure> {
-    let runs = args.number_in("--runs", 3, 1..=1000)? as usize;
-    let random = args.number_in("--random", 20, 0..=100_000)?;
-    let seed: u64 = args.parsed_or("--seed", 1)?;
-    let cmd = args.value("--cmd")?;
+    let runs = args.number_in(&RUNS, 3, 1..=1000)? as usize;
+    let random = args.number_in(&RANDOM, 20, 0..=100_000)?;
+    let seed: u64 = args.parsed_or(&SEED, 1)?;
+    let cmd = args.value(&SUBMISSION_COMMAND)?;
     let skip = usize::from(cmd.is_none());
     let mut cases = pictures(&args.positional[skip.min(args.positional.len())..])?;
     for s in seed..seed + random {
