@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::process::Submission;
+
 /// Exit codes of `judge` subcommands (contest-system front ends use their
 /// system's codes instead).
 pub mod exit {
@@ -66,6 +68,12 @@ impl From<JudgeFailure> for Failure {
     }
 }
 
+impl From<crate::process::SubmissionError> for Failure {
+    fn from(e: crate::process::SubmissionError) -> Failure {
+        Failure::Judge(e.to_string())
+    }
+}
+
 impl From<UsageError> for Failure {
     fn from(e: UsageError) -> Failure {
         Failure::Usage(e)
@@ -113,6 +121,22 @@ pub const SUBMISSION_COMMAND: Opt = opt(
     "'COMMAND'",
     "run this command instead of compiling a file",
 );
+
+/// A submission from a source path or a command line, exactly one; Err
+/// says what is wrong with the command line.
+pub fn submission(source: Option<&Path>, cmd: Option<&str>) -> Result<Submission, String> {
+    match (source, cmd) {
+        (Some(path), None) => Ok(Submission::Source(path.to_path_buf())),
+        (None, Some(cmd)) => {
+            let words: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
+            if words.is_empty() {
+                return Err("--cmd is empty".into());
+            }
+            Ok(Submission::Command(words))
+        }
+        _ => Err("give a submission .rs file or --cmd 'COMMAND', not both".into()),
+    }
+}
 
 /// A command: its words after `judge`, its positional arguments as shown in
 /// the usage line, how many it takes, what it does, and its options.
@@ -297,6 +321,13 @@ impl Args {
                 .map(Some)
                 .ok_or_else(|| self.bad(name, &v.to_string_lossy(), "is not UTF-8 text")),
         }
+    }
+
+    /// The program a command judges: `SUBMISSION.rs` (the first positional
+    /// argument) or `--cmd 'COMMAND'`, exactly one of them.
+    pub fn submission(&self) -> Result<Submission, UsageError> {
+        submission(self.positional_path(0), self.value(&SUBMISSION_COMMAND)?)
+            .map_err(|why| self.usage_error(why))
     }
 
     /// The positional argument `i` as a path.

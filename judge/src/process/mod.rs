@@ -19,7 +19,9 @@ use std::time::{Duration, Instant};
 
 use crate::cli::RunFailure;
 pub use keeper::Kept;
-pub use submission::{compile_submission, with_submission, ScratchDir};
+pub use submission::{
+    compile_submission, with_submission, ScratchDir, Submission, SubmissionError,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Termination {

@@ -6,8 +6,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::Ordering;
 
-use crate::cli::{Failure, UsageError};
-
 /// The name of a submission's binary: the file's stem, or for a crate's
 /// `src/main.rs` the crate folder's name.
 fn binary_name(source: &Path) -> String {
@@ -48,13 +46,14 @@ pub fn compile_submission(source: &Path, work_dir: &Path) -> Result<PathBuf, Str
 pub struct ScratchDir(PathBuf);
 
 impl ScratchDir {
-    pub fn new(label: &str) -> Result<ScratchDir, Failure> {
+    pub fn new(label: &str) -> Result<ScratchDir, SubmissionError> {
         use std::sync::atomic::AtomicUsize;
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let n = NEXT.fetch_add(1, Ordering::SeqCst);
         let path = std::env::temp_dir().join(format!("tetris-{label}-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).map_err(|e| Failure::io(&path, e))?;
+        std::fs::create_dir_all(&path)
+            .map_err(|e| SubmissionError::Scratch(format!("{}: {e}", path.display())))?;
         Ok(ScratchDir(path))
     }
 
@@ -69,31 +68,52 @@ impl Drop for ScratchDir {
     }
 }
 
-/// Runs `body` with the command of a submission: a `.rs` file compiled as a
-/// contest system does (the program removed afterwards), or `--cmd`'s
-/// words run as they are.
-pub fn with_submission<T>(
-    source: Option<&Path>,
-    cmd: Option<&str>,
-    body: impl FnOnce(&[String]) -> Result<T, Failure>,
-) -> Result<T, Failure> {
-    match (source, cmd) {
-        (Some(path), None) => {
+/// A program to judge, as a contest system takes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Submission {
+    /// A single-file `.rs` source, compiled with `rustc -O --edition 2021`.
+    Source(PathBuf),
+    /// A command run as it is: the program and its arguments.
+    Command(Vec<String>),
+}
+
+/// Why a submission could not be made ready to run: the judge's side
+/// (no scratch folder) or the compiler's messages.
+#[derive(Debug)]
+pub enum SubmissionError {
+    Scratch(String),
+    Compile { source: PathBuf, messages: String },
+}
+
+impl std::fmt::Display for SubmissionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            SubmissionError::Scratch(why) => write!(f, "cannot make a scratch folder: {why}"),
+            SubmissionError::Compile { source, messages } => {
+                write!(f, "compilation error in {}:\n{messages}", source.display())
+            }
+        }
+    }
+}
+
+/// Runs `body` with the command of a submission: a source compiled as a
+/// contest system does (the program removed afterwards), or a command run
+/// as it is.
+pub fn with_submission<T, E: From<SubmissionError>>(
+    submission: &Submission,
+    body: impl FnOnce(&[String]) -> Result<T, E>,
+) -> Result<T, E> {
+    match submission {
+        Submission::Source(path) => {
             let work = ScratchDir::new("judge")?;
-            let binary = compile_submission(path, work.path()).map_err(|e| {
-                Failure::judge(format!("compilation error in {}:\n{e}", path.display()))
+            let binary = compile_submission(path, work.path()).map_err(|messages| {
+                SubmissionError::Compile {
+                    source: path.clone(),
+                    messages,
+                }
             })?;
             body(&[binary.to_string_lossy().into_owned()])
         }
-        (None, Some(cmd)) => {
-            let words: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
-            if words.is_empty() {
-                return Err(UsageError("--cmd is empty".into()).into());
-            }
-            body(&words)
-        }
-        _ => {
-            Err(UsageError("give a submission .rs file or --cmd 'COMMAND', not both".into()).into())
-        }
+        Submission::Command(words) => body(words),
     }
 }

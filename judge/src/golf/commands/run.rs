@@ -83,8 +83,10 @@ fn run_audit(args: Args) -> Result<i32, Failure> {
     let compiled = args
         .positional_path(0)
         .filter(|_| args.path(&SOURCE).is_none());
-    let verdict = with_submission(compiled, args.value(&SUBMISSION_COMMAND)?, |command| {
-        Ok(
+    let submission = crate::cli::submission(compiled, args.value(&SUBMISSION_COMMAND)?)
+        .map_err(|why| args.usage_error(why))?;
+    let verdict = with_submission(&submission, |command| {
+        Ok::<_, Failure>(
             match audit(command, &input, cuts, seed, &limits, stream_stall) {
                 Ok(scores) => Verdict::Accepted(scores),
                 Err(problem) => Verdict::Rejected(problem),

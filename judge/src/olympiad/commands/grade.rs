@@ -94,11 +94,9 @@ fn main(args: Args) -> Result<i32, Failure> {
         .unwrap_or_else(|| PathBuf::from("testdata/olympiad/official"));
     let limits = limits(&args)?;
     let html = args.path(&HTML);
-    let results = with_submission(
-        args.positional_path(0),
-        args.value(&SUBMISSION_COMMAND)?,
-        |command| grade_folder(command, &tests_dir, &limits, html.as_deref()),
-    )?;
+    let results = with_submission(&args.submission()?, |command| {
+        grade_folder(command, &tests_dir, &limits, html.as_deref())
+    })?;
     print_table(&results);
     if let Some(dir) = html {
         crate::say!("replays: {}/*.html", dir.display());

@@ -57,14 +57,10 @@ fn main(args: Args) -> Result<i32, Failure> {
     let seeds = args.number_in(&SEEDS, 100, 0..=100_000)?;
     let stress_seeds = args.number_in(&STRESS_SEEDS, 20, 0..=100_000)?;
     let stress_size = args.number_in(&STRESS_SIZE, 10_000, 1..=MAX_PIECES as u64)? as usize;
-    with_submission(
-        args.positional_path(0),
-        args.value(&SUBMISSION_COMMAND)?,
-        |command| {
-            official_sizes(command, seeds)?;
-            stress(command, stress_seeds, stress_size, args.switch(&BASELINE))
-        },
-    )?;
+    with_submission(&args.submission()?, |command| {
+        official_sizes(command, seeds)?;
+        stress(command, stress_seeds, stress_size, args.switch(&BASELINE))
+    })?;
     Ok(exit::OK)
 }
 

@@ -59,11 +59,9 @@ fn main(args: Args) -> Result<i32, Failure> {
     let streams: Vec<Vec<Piece>> = (1..=games)
         .map(|seed| generate(size, dist, &mut Rng::derived(seed, 7_000)))
         .collect();
-    with_submission(
-        args.positional_path(0),
-        args.value(&SUBMISSION_COMMAND)?,
-        |command| descend(command, start, rounds, &streams),
-    )?;
+    with_submission(&args.submission()?, |command| {
+        descend(command, start, rounds, &streams)
+    })?;
     Ok(exit::OK)
 }
 

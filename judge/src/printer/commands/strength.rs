@@ -65,7 +65,8 @@ fn main(args: Args) -> Result<i32, Failure> {
         });
     }
     let printer = args.positional_path(0).filter(|_| cmd.is_none());
-    let results = with_submission(printer, cmd, |command| measure_all(command, &cases, runs))?;
+    let submission = crate::cli::submission(printer, cmd).map_err(|why| args.usage_error(why))?;
+    let results = with_submission(&submission, |command| measure_all(command, &cases, runs))?;
     report(&cases, &results, runs);
     let exact = results.iter().all(|m| m.problem.is_none());
     Ok(if exact { exit::OK } else { exit::REJECTED })
