@@ -2,12 +2,19 @@
 //! fed, standard output captured up to a limit, the last bytes of standard
 //! error kept; wall time, CPU time over every thread and child, address
 //! space and the number of processes limited; and, when it ends or hits a
-//! limit, every process it started killed (see `keeper`), so nothing
-//! outlives its run or holds the grader. Crashes and limits are results,
-//! not errors.
+//! limit, every process it started killed, so nothing outlives its run or
+//! holds the grader. Crashes and limits are results, not errors.
+//!
+//! `keeper`: how a program is started and contained (PID namespace or
+//! subreaper, kernel limits); `sweep`: the subreaper's kill of orphans;
+//! `sys`: the system calls std does not wrap; `tree`: what the program's
+//! processes use, from /proc; `submission`: a `.rs` file compiled as a
+//! contest system does, or a command.
 
 mod keeper;
 mod submission;
+mod sweep;
+mod sys;
 mod tree;
 
 use std::io::{Read, Write};
