@@ -342,16 +342,19 @@ fn points_round_halves_up() {
 }
 
 #[test]
-fn five_upright_s_and_z_pieces_leave_the_well_empty() {
-    // Upright S (5) and Z (7) in the five column pairs: the four first
-    // complete nothing, the fifth fills row 1; after its deletion the upper
-    // block of each piece falls into the gap of row 0, which is deleted too.
-    // The olympiad submission's S/Z perfect clear rests on this.
+fn five_upright_s_and_z_pieces_or_o_pieces_leave_the_well_empty() {
+    // Upright S (5) and Z (7), or O (4), in the five column pairs: the four
+    // first complete nothing, the fifth fills row 1; after its deletion the
+    // upper block of each S or Z falls into the gap of row 0 (an O's lower
+    // half fills it already), and row 0 is deleted too. The olympiad
+    // submission's blocks of five rest on this.
     for kinds in [
         [5, 5, 5, 5, 5],
         [7, 7, 7, 7, 7],
         [5, 7, 7, 5, 7],
         [7, 5, 5, 7, 5],
+        [4, 5, 7, 4, 5],
+        [7, 4, 4, 4, 5],
     ] {
         let pieces: Vec<Piece> = kinds.iter().map(|&k| piece(k)).collect();
         let mut recorder = Recorder::default();

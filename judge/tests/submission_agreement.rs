@@ -52,6 +52,60 @@ fn the_submission_and_the_judge_count_the_same_placed_pieces() {
     assert!(ended_early >= 3, "only {ended_early} games ended early");
 }
 
+/// The same agreement on streams of every kind of family: piece subsets
+/// (seeded picks among the 127), S/Z floods with a rare other piece (which
+/// the player loses, so top-outs are compared), and O/S/Z streams, which the
+/// blocks of five survive whole.
+#[test]
+fn the_submission_and_the_judge_agree_on_every_family() {
+    let mut command = submission("olympiad");
+    command.push("--report".to_string());
+    let limits = Limits::tool(std::time::Duration::from_secs(30));
+    let mut rng = Rng::new(33);
+    let mut families: Vec<Distribution> = (0..12)
+        .map(|_| Distribution::subset(1 + rng.below(127) as u8))
+        .collect();
+    families.push(Distribution::subset(0b101_1000)); // O, S, Z
+    families.push(Distribution::Weighted([0, 0, 0, 0, 60, 1, 60]));
+    families.push(Distribution::Weighted([1, 0, 0, 0, 60, 0, 60]));
+    let mut ended_early = 0;
+    for (i, family) in families.iter().enumerate() {
+        let pieces = generate(2500, *family, &mut Rng::derived(i as u64, 33));
+        let ran = run(&command, format_input(&pieces).as_bytes(), &limits).unwrap();
+        assert_eq!(ran.termination, Termination::Exited(0), "{}", family.name());
+        let outcome = play(
+            &pieces,
+            &mut OutputReader::new(&ran.stdout[..]),
+            ToppingPiece::NotCounted,
+            &mut Unwatched,
+        );
+        assert_eq!(
+            ran.stderr_tail.trim(),
+            format!("placed {}", outcome.placed),
+            "{}",
+            family.name()
+        );
+        if family
+            .weights()
+            .iter()
+            .enumerate()
+            .all(|(k, &w)| w == 0 || [3, 4, 6].contains(&k))
+        {
+            assert_eq!(
+                outcome.placed,
+                pieces.len(),
+                "{}: blocks of five",
+                family.name()
+            );
+        }
+        ended_early += usize::from(outcome.placed < pieces.len());
+    }
+    assert!(
+        ended_early >= 1,
+        "no game ended early: top-outs were not compared"
+    );
+}
+
 #[test]
 fn the_submission_rejects_malformed_input_with_a_message_not_a_panic() {
     let command = submission("olympiad");

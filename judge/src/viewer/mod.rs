@@ -4,6 +4,8 @@
 //! few pieces let the page jump. The page is ONE self-contained HTML file
 //! (inline CSS and JavaScript, no network).
 
+pub mod bars;
+
 use std::fmt::Write as _;
 
 /// A snapshot of the painted well every this many pieces.

@@ -571,19 +571,22 @@ fn evaluate(board: &Board, w: &Weights) -> i32 {
 // Search
 // ---------------------------------------------------------------------------
 
-/// The S and Z pieces (kinds 4 and 6).
-fn is_s_or_z(kind: usize) -> bool {
-    kind == 4 || kind == 6
+/// The O, S and Z pieces (kinds 3, 4 and 6): the ones that fill rows 0
+/// and 1 of a pair of columns between them.
+fn is_block_piece(kind: usize) -> bool {
+    kind == 3 || kind == 4 || kind == 6
 }
 
-/// A perfect clear from the empty board when the next five pieces are all S
-/// or Z: each stands upright (rotation 0) in its own pair of columns. The
-/// middle rows of the five make row 1 full; once it is deleted, the upper
-/// block of each piece falls into the gap its lower block left in row 0,
-/// which fills row 0 too, and the board is empty again. Ordinary Tetris
-/// cannot survive an S/Z-only stream; these rules can, five pieces at a time.
+/// A perfect clear from the empty board when the next five pieces are all
+/// O, S or Z: each stands in its own pair of columns (S and Z upright,
+/// rotation 0). All five cover row 1 of their pair, so the fifth fills it;
+/// once it is deleted, the upper block of an S or Z is cut off from the
+/// floor and falls into the gap its lower block left in row 0, an O's lower
+/// half already fills it, so row 0 is full too, and the board is empty
+/// again. Ordinary Tetris cannot survive an S/Z-only stream; these rules
+/// can, five pieces at a time.
 fn perfect_clear(pieces: &[usize]) -> Option<[Move; 5]> {
-    if pieces.len() < 5 || !pieces[..5].iter().all(|&k| is_s_or_z(k)) {
+    if pieces.len() < 5 || !pieces[..5].iter().all(|&k| is_block_piece(k)) {
         return None;
     }
     let mut block = [Move {
@@ -684,6 +687,7 @@ impl Planner {
         let mut answered = Some(Board::empty());
         let mut reached = 0;
         let budget = pieces.len() as u64 * PLACEMENTS_PER_PIECE;
+
         self.placements = 0;
         self.restart(Board::empty());
         while moves.len() < pieces.len() {

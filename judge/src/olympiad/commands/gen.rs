@@ -11,6 +11,11 @@ use crate::rng::Rng;
 const SEED: Opt = opt("--seed", "S", "the generator's seed");
 const N: Opt = opt("--n", "N", "pieces");
 const DIST: Opt = opt("--dist", "D", "uniform, sz-heavy, sz-only or no-i");
+const WEIGHTS: Opt = opt(
+    "--weights",
+    "I,J,L,O,S,T,Z",
+    "relative weights of the seven pieces instead of --dist, e.g. 1,1,1,1,60,1,60",
+);
 const OUTPUT_FILE: Opt = opt("-o", "FILE", "write to FILE instead of stdout");
 const OFFICIAL: Opt = switch("--official", "the ten official-size tests");
 const DIR: Opt = opt("--dir", "DIR", "where --official writes");
@@ -22,7 +27,7 @@ pub static SPEC: Spec = Spec {
     max_positional: 0,
     about: "One olympiad test on stdout (or -o FILE); default seed 2012, N 10000, uniform.\n\
             --official: the ten official-size tests 01.in .. 10.in into --dir DIR.",
-    options: &[SEED, N, DIST, OUTPUT_FILE, OFFICIAL, DIR],
+    options: &[SEED, N, DIST, WEIGHTS, OUTPUT_FILE, OFFICIAL, DIR],
 };
 
 pub const COMMAND: Command = Command {
@@ -43,9 +48,20 @@ fn main(args: Args) -> Result<i32, Failure> {
         return Ok(exit::OK);
     }
     let n = args.number_in(&N, 10_000, 1..=MAX_PIECES as u64)? as usize;
-    let dist_name = args.value(&DIST)?.unwrap_or("uniform");
-    let dist = Distribution::from_name(dist_name)
-        .ok_or_else(|| args.usage_error(format!("unknown distribution '{dist_name}'")))?;
+    let dist = match (args.value(&DIST)?, args.value(&WEIGHTS)?) {
+        (Some(_), Some(_)) => {
+            return Err(args
+                .usage_error("give --dist or --weights, not both")
+                .into())
+        }
+        (None, Some(weights)) => Distribution::from_weights(weights)
+            .map_err(|why| args.usage_error(format!("--weights: {why}")))?,
+        (name, None) => {
+            let name = name.unwrap_or("uniform");
+            Distribution::from_name(name)
+                .ok_or_else(|| args.usage_error(format!("unknown distribution '{name}'")))?
+        }
+    };
     let text = format_input(&generate(n, dist, &mut Rng::new(seed)));
     match args.path(&OUTPUT_FILE) {
         Some(path) => write_file(&path, text)?,

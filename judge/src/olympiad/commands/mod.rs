@@ -2,6 +2,7 @@
 //! once (`SPEC`) and runs on parsed arguments; the rules stay in the
 //! parent module.
 
+pub mod attack;
 pub mod baseline;
 pub mod bench;
 pub mod check;
@@ -27,6 +28,7 @@ pub const COMMANDS: &[Command] = &[
     html::COMMAND,
     bench::COMMAND,
     strength::COMMAND,
+    attack::COMMAND,
     tune::COMMAND,
     baseline::COMMAND,
     package::COMMAND,

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::play_program;
 use crate::cli::{
-    exit, opt, switch, Args, Command, Failure, Opt, Progress, Spec, SUBMISSION_COMMAND,
+    exit, opt, switch, write_file, Args, Command, Failure, Opt, Progress, Spec, SUBMISSION_COMMAND,
 };
 use crate::olympiad::baseline;
 use crate::olympiad::format::MAX_PIECES;
@@ -15,6 +15,7 @@ use crate::olympiad::gen::{generate, Distribution, OFFICIAL_SIZES};
 use crate::olympiad::{play, Outcome, Piece, ToppingPiece, Unwatched};
 use crate::process::{with_submission, Limits};
 use crate::rng::Rng;
+use crate::viewer::bars::{page, Chart, Section};
 
 const SEEDS: Opt = opt("--seeds", "K", "seeds of the official sizes (default 100)");
 const STRESS_SEEDS: Opt = opt(
@@ -27,6 +28,16 @@ const STRESS_SIZE: Opt = opt(
     "N",
     "pieces of a stress stream (default 10000)",
 );
+const FAMILIES: Opt = opt(
+    "--families",
+    "LIST",
+    "stress (S/Z-heavy, no I, S/Z only), subsets (all 127), mixes (S/Z with rare others); comma-separated (default stress)",
+);
+const HTML: Opt = opt(
+    "--html",
+    "FILE",
+    "also write the families as a self-contained page with bar charts",
+);
 const BASELINE: Opt = switch(
     "--baseline",
     "also play Dellacherie's baseline on the stress streams",
@@ -37,14 +48,16 @@ pub static SPEC: Spec = Spec {
     positional: "[SUBMISSION.rs]",
     min_positional: 0,
     max_positional: 1,
-    about: "The strength benchmark: the ten official sizes over many seeds and 10000-piece\n\
-            stress streams (S/Z-heavy, no I, S/Z only): points, survival, stack height, time, memory.",
+    about: "The strength benchmark: the ten official sizes over many seeds and families of\n\
+            10000-piece stress streams: points, survival, stack height, time, memory.",
     options: &[
         SUBMISSION_COMMAND,
         SEEDS,
         STRESS_SEEDS,
         STRESS_SIZE,
+        FAMILIES,
         BASELINE,
+        HTML,
     ],
 };
 
@@ -57,10 +70,24 @@ fn main(args: Args) -> Result<i32, Failure> {
     let seeds = args.number_in(&SEEDS, 100, 0..=100_000)?;
     let stress_seeds = args.number_in(&STRESS_SEEDS, 20, 0..=100_000)?;
     let stress_size = args.number_in(&STRESS_SIZE, 10_000, 1..=MAX_PIECES as u64)? as usize;
-    with_submission(&args.submission()?, |command| {
-        official_sizes(command, seeds)?;
-        stress(command, stress_seeds, stress_size, args.switch(&BASELINE))
+    let families = families(args.value(&FAMILIES)?.unwrap_or("stress"))
+        .map_err(|why| args.usage_error(why))?;
+    let html = args.path(&HTML);
+    let (summary, results) = with_submission(&args.submission()?, |command| {
+        let summary = official_sizes(command, seeds)?;
+        let results = stress(
+            command,
+            &families,
+            stress_seeds,
+            stress_size,
+            args.switch(&BASELINE),
+        )?;
+        Ok::<_, Failure>((summary, results))
     })?;
+    if let Some(path) = html {
+        write_file(&path, strength_page(&summary, &results, stress_size))?;
+        crate::say!("wrote {}", path.display());
+    }
     Ok(exit::OK)
 }
 
@@ -81,7 +108,8 @@ fn play_once(command: &[String], pieces: &[Piece]) -> Result<Game, Failure> {
     })
 }
 
-fn official_sizes(command: &[String], seeds: u64) -> Result<(), Failure> {
+/// The ten official sizes over `seeds` seeds; the summary, also printed.
+fn official_sizes(command: &[String], seeds: u64) -> Result<String, Failure> {
     let progress = Progress::new();
     let mut totals = Vec::new();
     let (mut placed, mut pieces, mut highest, mut rss) = (0usize, 0usize, 0usize, 0u64);
@@ -105,42 +133,130 @@ fn official_sizes(command: &[String], seeds: u64) -> Result<(), Failure> {
     }
     progress.done();
     if totals.is_empty() {
-        return Ok(());
+        return Ok(String::new());
     }
     totals.sort_unstable();
     big_times.sort();
+    let mut lines = Vec::new();
     let perfect = totals.iter().filter(|&&t| t == 100).count();
-    crate::say!(
+    lines.push(format!(
         "uniform pieces, the ten official sizes, seeds 1..{seeds} ({} games, {pieces} pieces)",
         totals.len() * 10
-    );
-    crate::say!(
+    ));
+    lines.push(format!(
         "  points per seed: min {}, median {}, max {}; 100/100 on {perfect} of {} seeds",
         totals[0],
         totals[totals.len() / 2],
         totals[totals.len() - 1],
         totals.len()
-    );
-    crate::say!(
+    ));
+    lines.push(format!(
         "  survival {:.3}%; highest stack {highest} rows of 20",
         100.0 * placed as f64 / pieces as f64
-    );
-    crate::say!(
+    ));
+    lines.push(format!(
         "  time per 10000-piece test: median {} ms, max {} ms; peak memory {:.1} MiB",
         big_times[big_times.len() / 2].as_millis(),
         big_times[big_times.len() - 1].as_millis(),
         rss as f64 / 1024.0
-    );
-    Ok(())
+    ));
+    let summary = lines.join("\n");
+    crate::say!("{summary}");
+    Ok(summary)
 }
 
-fn stress(command: &[String], seeds: u64, size: usize, with_baseline: bool) -> Result<(), Failure> {
-    if seeds == 0 {
-        return Ok(());
+/// A family of stress streams: a distribution and the member number that
+/// derives its seeds (kept for the original three, so their streams stay
+/// the ones measured before).
+struct Family {
+    name: String,
+    distribution: Distribution,
+    stream: u64,
+}
+
+/// S and Z dominant, other pieces rare: the streams that starve a player of
+/// everything but S and Z.
+const MIXES: [[u64; 7]; 8] = [
+    [1, 1, 1, 1, 60, 1, 60],
+    [1, 1, 1, 1, 20, 1, 20],
+    [1, 0, 0, 0, 60, 0, 60],
+    [0, 1, 0, 0, 60, 0, 60],
+    [0, 0, 1, 0, 60, 0, 60],
+    [0, 0, 0, 1, 60, 0, 60],
+    [0, 0, 0, 0, 60, 1, 60],
+    [0, 0, 0, 1, 3, 0, 3],
+];
+
+/// The families of a `--families` list: `stress`, `subsets`, `mixes`, or
+/// several separated by commas.
+fn families(list: &str) -> Result<Vec<Family>, String> {
+    let mut all = Vec::new();
+    for name in list.split(',').map(str::trim) {
+        match name {
+            "stress" => {
+                for (distribution, member) in [
+                    (Distribution::SzHeavy, 1),
+                    (Distribution::NoI, 3),
+                    (Distribution::SzOnly, 2),
+                ] {
+                    all.push(Family {
+                        name: distribution.name(),
+                        distribution,
+                        stream: 1000 + member,
+                    });
+                }
+            }
+            "subsets" => {
+                for mask in 1..=127u8 {
+                    let letters: Vec<String> = (0..7)
+                        .filter(|i| mask >> i & 1 == 1)
+                        .map(|i| Piece::ALL[i].letter().to_string())
+                        .collect();
+                    all.push(Family {
+                        name: format!("{{{}}}", letters.join(",")),
+                        distribution: Distribution::subset(mask),
+                        stream: 2000 + u64::from(mask),
+                    });
+                }
+            }
+            "mixes" => {
+                for (i, weights) in MIXES.iter().enumerate() {
+                    let distribution = Distribution::Weighted(*weights);
+                    all.push(Family {
+                        name: distribution.name(),
+                        distribution,
+                        stream: 3000 + i as u64,
+                    });
+                }
+            }
+            other => return Err(format!("unknown family '{other}' (stress, subsets, mixes)")),
+        }
+    }
+    Ok(all)
+}
+
+/// What one family's games gave.
+struct FamilyResult {
+    name: String,
+    placed: Vec<usize>,
+    times: Vec<Duration>,
+    baseline: Vec<usize>,
+}
+
+fn stress(
+    command: &[String],
+    families: &[Family],
+    seeds: u64,
+    size: usize,
+    with_baseline: bool,
+) -> Result<Vec<FamilyResult>, Failure> {
+    let mut results = Vec::new();
+    if seeds == 0 || families.is_empty() {
+        return Ok(results);
     }
     let progress = Progress::new();
     crate::say!("stress streams of {size} pieces, seeds 1..{seeds}");
-    let header = "  stream     complete  survival   placed min / median / max   time median / max";
+    let header = "  family                       complete  survival   placed min / median / max   time median / max";
     crate::say!(
         "{header}{}",
         if with_baseline {
@@ -149,27 +265,28 @@ fn stress(command: &[String], seeds: u64, size: usize, with_baseline: bool) -> R
             ""
         }
     );
-    for distribution in [
-        Distribution::SzHeavy,
-        Distribution::NoI,
-        Distribution::SzOnly,
-    ] {
-        let mut mine = Vec::new();
-        let mut times = Vec::new();
-        let mut theirs = Vec::new();
+    let games = families.len() as u64 * seeds;
+    for (f, family) in families.iter().enumerate() {
+        let mut result = FamilyResult {
+            name: family.name.clone(),
+            placed: Vec::new(),
+            times: Vec::new(),
+            baseline: Vec::new(),
+        };
         for seed in 1..=seeds {
             progress.show(&format!(
-                "stress {}: seed {seed}/{seeds}",
-                distribution.name()
+                "stress game {}/{games}: {} seed {seed}",
+                f as u64 * seeds + seed,
+                family.name
             ));
             let test = generate(
                 size,
-                distribution,
-                &mut Rng::derived(seed, 1000 + distribution as u64),
+                family.distribution,
+                &mut Rng::derived(seed, family.stream),
             );
             let game = play_once(command, &test)?;
-            mine.push(game.outcome.placed);
-            times.push(game.wall);
+            result.placed.push(game.outcome.placed);
+            result.times.push(game.wall);
             if with_baseline {
                 let moves = baseline::choose_moves(&test);
                 let outcome = play(
@@ -178,28 +295,45 @@ fn stress(command: &[String], seeds: u64, size: usize, with_baseline: bool) -> R
                     ToppingPiece::NotCounted,
                     &mut Unwatched,
                 );
-                theirs.push(outcome.placed);
+                result.baseline.push(outcome.placed);
             }
         }
         progress.done();
-        times.sort();
+        result.placed.sort_unstable();
+        result.baseline.sort_unstable();
+        result.times.sort();
         let mut line = format!(
-            "  {:<10} {}   {:>6} / {:>4} ms",
-            distribution.name(),
-            placed_summary(&mut mine, size),
-            times[times.len() / 2].as_millis(),
-            times[times.len() - 1].as_millis()
+            "  {:<28} {}   {:>6} / {:>4} ms",
+            result.name,
+            placed_summary(&result.placed, size),
+            result.times[result.times.len() / 2].as_millis(),
+            result.times[result.times.len() - 1].as_millis()
         );
         if with_baseline {
-            line += &format!("   | baseline: {}", placed_summary(&mut theirs, size));
+            line += &format!("   | baseline: {}", placed_summary(&result.baseline, size));
         }
         crate::say!("{line}");
+        results.push(result);
     }
-    Ok(())
+    progress.done();
+    let complete: usize = results
+        .iter()
+        .map(|r| r.placed.iter().filter(|&&p| p == size).count())
+        .sum();
+    let slowest = results
+        .iter()
+        .filter_map(|r| r.times.last().map(|t| (t, &r.name)))
+        .max();
+    if let Some((time, name)) = slowest {
+        crate::say!(
+            "  all families: {complete} of {games} games complete; slowest game {} ms ({name})",
+            time.as_millis()
+        );
+    }
+    Ok(results)
 }
 
-fn placed_summary(placed: &mut [usize], size: usize) -> String {
-    placed.sort_unstable();
+fn placed_summary(placed: &[usize], size: usize) -> String {
     let complete = placed.iter().filter(|&&p| p == size).count();
     let survival = 100.0 * placed.iter().sum::<usize>() as f64 / (size * placed.len()) as f64;
     format!(
@@ -208,5 +342,52 @@ fn placed_summary(placed: &mut [usize], size: usize) -> String {
         placed[0],
         placed[placed.len() / 2],
         placed[placed.len() - 1]
+    )
+}
+
+/// The families as a page: survival and time per family as bars, the time
+/// limit of `judge grade` and the 400 ms target drawn on the time chart.
+fn strength_page(summary: &str, results: &[FamilyResult], size: usize) -> String {
+    let survival = |placed: &[usize]| {
+        100.0 * placed.iter().sum::<usize>() as f64 / (size * placed.len()) as f64
+    };
+    let slowest = results
+        .iter()
+        .filter_map(|r| r.times.last())
+        .max()
+        .map_or(1.0, |t| t.as_secs_f64() * 1000.0);
+    let survival_chart = Chart {
+        title: format!("survival per family ({size}-piece streams; red: a game was lost)"),
+        unit: "%",
+        scale: 100.0,
+        limit: None,
+        bars: results
+            .iter()
+            .map(|r| {
+                let lost = r.placed.iter().any(|&p| p < size);
+                (r.name.clone(), survival(&r.placed), lost)
+            })
+            .collect(),
+    };
+    let time_chart = Chart {
+        title: "slowest game per family (dashed: 400 ms)".into(),
+        unit: "ms",
+        scale: slowest.max(500.0),
+        limit: Some(400.0),
+        bars: results
+            .iter()
+            .map(|r| {
+                let ms = r.times.last().map_or(0.0, |t| t.as_secs_f64() * 1000.0);
+                (r.name.clone(), ms.round(), false)
+            })
+            .collect(),
+    };
+    page(
+        "judge strength",
+        &[
+            Section::Text(summary.to_string()),
+            Section::Chart(survival_chart),
+            Section::Chart(time_chart),
+        ],
     )
 }

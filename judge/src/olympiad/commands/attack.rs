@@ -1,0 +1,280 @@
+//! `judge attack`: a tool for problem setters that hunts the piece streams
+//! that end a player early. A seeded hill climb over streams of N pieces:
+//! it starts from streams of many families (uniform, the 127 piece subsets,
+//! S/Z floods with rare other pieces), then mutates the best one found
+//! (single pieces, runs of one or two kinds, copied segments, swaps, a rare
+//! piece dropped into a run), keeping a mutant that ends the player no
+//! later. Every run of the player counts against the budget; nothing is
+//! timed, so the same seed finds the same stream.
+
+use std::time::Duration;
+
+use super::judge_run;
+use crate::cli::{
+    exit, opt, write_file, Args, Command, Failure, Opt, Progress, Spec, Verdict, SUBMISSION_COMMAND,
+};
+use crate::olympiad::format::{format_input, MAX_PIECES};
+use crate::olympiad::gen::{generate, Distribution};
+use crate::olympiad::{Piece, Unwatched};
+use crate::process::{run, with_submission, Limits, DEFAULT_TIME_LIMIT_SECONDS};
+use crate::rng::Rng;
+
+const N: Opt = opt("--n", "N", "pieces of a stream (default 10000)");
+const BUDGET: Opt = opt("--budget", "RUNS", "runs of the player (default 200)");
+const SEED: Opt = opt("--seed", "S", "the search's seed (default 1)");
+const TIME_LIMIT: Opt = opt(
+    "--time-limit",
+    "SECONDS",
+    "per run, as judge grade (default 1); a run past it counts as placing nothing",
+);
+const OUTPUT_FILE: Opt = opt("-o", "FILE", "write the worst stream found as a test");
+
+pub static SPEC: Spec = Spec {
+    command: "attack",
+    positional: "[SUBMISSION.rs]",
+    min_positional: 0,
+    max_positional: 1,
+    about: "Search for the piece stream of N pieces on which the player places the fewest\n\
+            pieces (seeded hill climbing, a budget of runs); print the progress and the\n\
+            worst stream found, and write it as a test with -o FILE.",
+    options: &[SUBMISSION_COMMAND, N, BUDGET, SEED, TIME_LIMIT, OUTPUT_FILE],
+};
+
+pub const COMMAND: Command = Command {
+    spec: &SPEC,
+    run: main,
+};
+
+/// A stream and what the player made of it.
+#[derive(Clone)]
+struct Tried {
+    pieces: Vec<Piece>,
+    placed: usize,
+    /// Why the run placed nothing, if it crashed or broke a limit.
+    failure: Option<String>,
+    how: String,
+}
+
+fn main(args: Args) -> Result<i32, Failure> {
+    let n = args.number_in(&N, 10_000, 1..=MAX_PIECES as u64)? as usize;
+    let budget = args.number_in(&BUDGET, 200, 1..=1_000_000)? as usize;
+    let seed = args.parsed_or(&SEED, 1u64)?;
+    let limits = Limits {
+        time: args.seconds(&TIME_LIMIT, DEFAULT_TIME_LIMIT_SECONDS)?,
+        ..Limits::tool(Duration::from_secs(1))
+    };
+    let output = args.path(&OUTPUT_FILE);
+    let worst = with_submission(&args.submission()?, |command| {
+        attack(command, n, budget, seed, &limits)
+    })?;
+    crate::say!(
+        "worst stream: placed {} of {n}{} ({})",
+        worst.placed,
+        worst
+            .failure
+            .as_ref()
+            .map_or(String::new(), |f| format!(", {f}")),
+        worst.how
+    );
+    crate::say!("  pieces (I J L O S T Z): {}", composition(&worst.pieces));
+    if let Some(path) = output {
+        write_file(&path, format_input(&worst.pieces))?;
+        crate::say!("wrote {}", path.display());
+    }
+    crate::say!("Placed = {}", worst.placed);
+    Ok(exit::OK)
+}
+
+fn composition(pieces: &[Piece]) -> String {
+    let mut counts = [0usize; 7];
+    for p in pieces {
+        counts[p.index()] += 1;
+    }
+    let counts: Vec<String> = counts.iter().map(usize::to_string).collect();
+    counts.join(" ")
+}
+
+/// The player's result on a stream: pieces placed, and why none were if its
+/// run failed.
+fn try_stream(
+    command: &[String],
+    pieces: Vec<Piece>,
+    limits: &Limits,
+    how: String,
+) -> Result<Tried, Failure> {
+    let ran = run(command, format_input(&pieces).as_bytes(), limits).map_err(Failure::Judge)?;
+    let (placed, failure) = match judge_run(&pieces, &ran, &mut Unwatched)? {
+        Verdict::Accepted(judged) => (judged.outcome.placed, None),
+        Verdict::Failed(failure) => (0, Some(failure.to_string())),
+        Verdict::Rejected(why) => (0, Some(why)),
+    };
+    Ok(Tried {
+        pieces,
+        placed,
+        failure,
+        how,
+    })
+}
+
+/// The families the search starts from, in the order tried.
+fn starting_families() -> Vec<(String, Distribution)> {
+    let mut families = vec![
+        ("uniform".to_string(), Distribution::Uniform),
+        ("sz-only".to_string(), Distribution::SzOnly),
+        ("sz-heavy".to_string(), Distribution::SzHeavy),
+        ("no-i".to_string(), Distribution::NoI),
+    ];
+    for odd in 0..7 {
+        if odd == 4 || odd == 6 {
+            continue;
+        }
+        let mut weights = [0; 7];
+        weights[4] = 60;
+        weights[6] = 60;
+        weights[odd] = 1;
+        let d = Distribution::Weighted(weights);
+        families.push((d.name(), d));
+    }
+    for mask in 1..=127u8 {
+        let d = Distribution::subset(mask);
+        families.push((d.name(), d));
+    }
+    families
+}
+
+fn attack(
+    command: &[String],
+    n: usize,
+    budget: usize,
+    seed: u64,
+    limits: &Limits,
+) -> Result<Tried, Failure> {
+    let mut rng = Rng::new(seed);
+    let progress = Progress::new();
+    let families = starting_families();
+    // A fifth of the budget (at least one run, at most one per family)
+    // samples the families; the rest climbs.
+    let sampled = (budget / 5).clamp(1, families.len());
+    let mut best: Option<Tried> = None;
+    let mut runs = 0;
+    let report = |runs: usize, best: &Tried, improved: bool| {
+        if improved {
+            progress.done();
+            crate::say!(
+                "run {runs:>5}/{budget}: placed {:>6} of {n} ({})",
+                best.placed,
+                best.how
+            );
+        }
+        progress.show(&format!(
+            "attack run {runs}/{budget}: worst so far {} placed",
+            best.placed
+        ));
+    };
+    for (i, (name, distribution)) in families.iter().take(sampled).enumerate() {
+        let pieces = generate(n, *distribution, &mut Rng::derived(seed, i as u64));
+        let tried = try_stream(command, pieces, limits, format!("family {name}"))?;
+        runs += 1;
+        let improved = best.as_ref().map_or(true, |b| tried.placed < b.placed);
+        if improved {
+            best = Some(tried);
+        }
+        report(runs, best.as_ref().expect("one run done"), improved);
+    }
+    let mut best = best.expect("at least one family is sampled");
+    while runs < budget {
+        let (pieces, how) = mutate(&best.pieces, best.placed, &mut rng);
+        let tried = try_stream(command, pieces, limits, how)?;
+        runs += 1;
+        let improved = tried.placed < best.placed;
+        if tried.placed <= best.placed {
+            best = tried;
+        }
+        report(runs, &best, improved);
+    }
+    progress.done();
+    Ok(best)
+}
+
+/// A mutant of `pieces`, changed where it matters: up to a little past the
+/// piece that ended the game (the player looks ahead, so later pieces count
+/// too, but far less).
+fn mutate(pieces: &[Piece], placed: usize, rng: &mut Rng) -> (Vec<Piece>, String) {
+    let mut mutant = pieces.to_vec();
+    let reach = (placed + 64).min(pieces.len());
+    let at = rng.below(reach as u64) as usize;
+    let kind = |rng: &mut Rng| Piece::ALL[rng.below(7) as usize];
+    let how = match rng.below(5) {
+        0 => {
+            mutant[at] = kind(rng);
+            format!("piece {} set to {}", at + 1, mutant[at].letter())
+        }
+        1 => {
+            let (a, b) = (kind(rng), kind(rng));
+            let len = 1 + rng.below(40) as usize;
+            let end = (at + len).min(reach);
+            for piece in &mut mutant[at..end] {
+                *piece = if rng.below(2) == 0 { a } else { b };
+            }
+            format!(
+                "pieces {}..{} made of {} and {}",
+                at + 1,
+                end,
+                a.letter(),
+                b.letter()
+            )
+        }
+        2 => {
+            let len = 1 + rng.below(30) as usize;
+            let from = rng.below(reach as u64) as usize;
+            let end = (at + len).min(reach);
+            for i in at..end {
+                mutant[i] = pieces[(from + i - at) % pieces.len()];
+            }
+            format!("pieces {}..{} copied from {}", at + 1, end, from + 1)
+        }
+        3 => {
+            let other = (at + 1).min(reach - 1);
+            mutant.swap(at, other);
+            format!("pieces {} and {} swapped", at + 1, other + 1)
+        }
+        _ => {
+            // A rare piece in an S/Z run: what starves a player most.
+            let len = 5 + rng.below(60) as usize;
+            let end = (at + len).min(reach);
+            for piece in &mut mutant[at..end] {
+                *piece = Piece::ALL[if rng.below(2) == 0 { 4 } else { 6 }];
+            }
+            let odd = at + rng.below((end - at) as u64) as usize;
+            mutant[odd] = kind(rng);
+            format!(
+                "pieces {}..{} an S/Z run with {} at {}",
+                at + 1,
+                end,
+                mutant[odd].letter(),
+                odd + 1
+            )
+        }
+    };
+    (mutant, how)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mutants_are_seeded_and_keep_their_length() {
+        let pieces = generate(500, Distribution::Uniform, &mut Rng::new(1));
+        let a = mutate(&pieces, 100, &mut Rng::new(9));
+        let b = mutate(&pieces, 100, &mut Rng::new(9));
+        assert_eq!(a, b);
+        for seed in 0..200 {
+            let (mutant, how) = mutate(&pieces, 100, &mut Rng::new(seed));
+            assert_eq!(mutant.len(), pieces.len(), "{how}");
+            // Nothing past the reach of the game changes.
+            assert_eq!(mutant[200..], pieces[200..], "{how}");
+        }
+        assert!(starting_families().len() > 127);
+    }
+}
