@@ -4,8 +4,9 @@
 //! S/Z floods with rare other pieces), then mutates the best one found
 //! (single pieces, runs of one or two kinds, copied segments, swaps, a rare
 //! piece dropped into a run), keeping a mutant that ends the player no
-//! later. Every run of the player counts against the budget; nothing is
-//! timed, so the same seed finds the same stream.
+//! later; a run that crashes or breaks a limit is the worst there is, and
+//! ends the search. Every run of the player counts against the budget; the
+//! search itself reads no clock, so the same seed tries the same streams.
 
 use std::time::Duration;
 
@@ -172,6 +173,9 @@ fn attack(
         ));
     };
     for (i, (name, distribution)) in families.iter().take(sampled).enumerate() {
+        if best.as_ref().is_some_and(|b: &Tried| b.failure.is_some()) {
+            break;
+        }
         let pieces = generate(n, *distribution, &mut Rng::derived(seed, i as u64));
         let tried = try_stream(command, pieces, limits, format!("family {name}"))?;
         runs += 1;
@@ -182,7 +186,9 @@ fn attack(
         report(runs, best.as_ref().expect("one run done"), improved);
     }
     let mut best = best.expect("at least one family is sampled");
-    while runs < budget {
+    // A crash or a broken limit is worth nothing in a contest: no stream
+    // can do worse, so the search ends there.
+    while runs < budget && best.failure.is_none() {
         let (pieces, how) = mutate(&best.pieces, best.placed, &mut rng);
         let tried = try_stream(command, pieces, limits, how)?;
         runs += 1;

@@ -356,12 +356,19 @@ fn strength_page(summary: &str, results: &[FamilyResult], size: usize) -> String
         .filter_map(|r| r.times.last())
         .max()
         .map_or(1.0, |t| t.as_secs_f64() * 1000.0);
+    // Weakest and slowest first: what a reader looks for.
+    let mut by_survival: Vec<&FamilyResult> = results.iter().collect();
+    by_survival.sort_by(|a, b| survival(&a.placed).total_cmp(&survival(&b.placed)));
+    let mut by_time: Vec<&FamilyResult> = results.iter().collect();
+    by_time.sort_by(|a, b| b.times.last().cmp(&a.times.last()));
     let survival_chart = Chart {
-        title: format!("survival per family ({size}-piece streams; red: a game was lost)"),
+        title: format!(
+            "survival per family, weakest first ({size}-piece streams; red: a game was lost)"
+        ),
         unit: "%",
         scale: 100.0,
         limit: None,
-        bars: results
+        bars: by_survival
             .iter()
             .map(|r| {
                 let lost = r.placed.iter().any(|&p| p < size);
@@ -370,11 +377,11 @@ fn strength_page(summary: &str, results: &[FamilyResult], size: usize) -> String
             .collect(),
     };
     let time_chart = Chart {
-        title: "slowest game per family (dashed: 400 ms)".into(),
+        title: "slowest game per family, slowest first (dashed: 400 ms)".into(),
         unit: "ms",
         scale: slowest.max(500.0),
         limit: Some(400.0),
-        bars: results
+        bars: by_time
             .iter()
             .map(|r| {
                 let ms = r.times.last().map_or(0.0, |t| t.as_secs_f64() * 1000.0);
