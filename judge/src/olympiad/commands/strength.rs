@@ -398,3 +398,48 @@ fn strength_page(summary: &str, results: &[FamilyResult], size: usize) -> String
         ],
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_are_named_counted_and_seeded_apart() {
+        let all = families("stress,subsets,mixes").unwrap();
+        assert_eq!(all.len(), 3 + 127 + MIXES.len());
+        let mut streams: Vec<u64> = all.iter().map(|f| f.stream).collect();
+        streams.sort_unstable();
+        streams.dedup();
+        assert_eq!(streams.len(), all.len(), "every family has its own seeds");
+        // The original three keep the streams measured before.
+        assert_eq!(all[0].name, "sz-heavy");
+        assert_eq!(all[0].stream, 1001);
+        assert!(all.iter().any(|f| f.name == "{O,S,Z}"));
+        assert!(families("subsets,nope").is_err());
+    }
+
+    #[test]
+    fn the_page_shows_the_weakest_family_first() {
+        let result = |name: &str, placed: usize, ms: u64| FamilyResult {
+            name: name.into(),
+            placed: vec![placed],
+            times: vec![Duration::from_millis(ms)],
+            baseline: Vec::new(),
+        };
+        let page = strength_page(
+            "summary",
+            &[result("{I}", 100, 50), result("{O,S}", 40, 900)],
+            100,
+        );
+        let first = |chart: &str| {
+            let at = page.find(chart).unwrap();
+            let rest = &page[at..];
+            let i = rest.find("{I}").unwrap();
+            let os = rest.find("{O,S}").unwrap();
+            os < i
+        };
+        assert!(first("survival per family"));
+        assert!(first("slowest game per family"));
+        assert!(page.contains("class=\"bar bad\""));
+    }
+}
