@@ -45,15 +45,18 @@ pub struct KernelLimits {
 }
 
 /// Messages on the report pipe: the keeper's `K mode pid`, the warden's
-/// `S status`.
+/// `S status`, and `F errno` from either when a fork fails (the machine's
+/// doing, never the program's).
 const KEEPER: u8 = b'K';
 const STATUS: u8 = b'S';
+const FORK_FAILED: u8 = b'F';
 
 /// What the report pipe said, in order.
 #[derive(Debug)]
 pub enum Report {
     Warden { containment: Containment, pid: i32 },
     Ended { wait_status: i32 },
+    ForkFailed { errno: i32 },
 }
 
 /// A program started under a keeper.
@@ -130,6 +133,12 @@ fn read_reports(mut pipe: File, sender: mpsc::Sender<Report>) {
                 Some(&STATUS) if bytes.len() >= 5 => (
                     Report::Ended {
                         wait_status: word(1).unwrap_or(0),
+                    },
+                    5,
+                ),
+                Some(&FORK_FAILED) if bytes.len() >= 5 => (
+                    Report::ForkFailed {
+                        errno: word(1).unwrap_or(0),
                     },
                     5,
                 ),
@@ -237,10 +246,11 @@ fn keeper(limits: KernelLimits, grader: i32, report: i32, control: i32) {
     if warden == 0 {
         return warden_then_program(report);
     }
-    close_all_but([report, control]);
     if warden < 0 {
+        report_fork_failure(report);
         unsafe { _exit(1) };
     }
+    close_all_but([report, control]);
     let pid = warden.to_le_bytes();
     send(
         report,
@@ -251,6 +261,11 @@ fn keeper(limits: KernelLimits, grader: i32, report: i32, control: i32) {
         kill_every_child();
     }
     unsafe { _exit(0) }
+}
+
+fn report_fork_failure(report: i32) {
+    let e = errno().to_le_bytes();
+    send(report, &[FORK_FAILED, e[0], e[1], e[2], e[3]]);
 }
 
 /// Reaps children until the warden is gone; on a word from the grader (or
@@ -300,10 +315,11 @@ fn warden_then_program(report: i32) {
     if program == 0 {
         return;
     }
-    close_all_but([report, report]);
     if program < 0 {
+        report_fork_failure(report);
         unsafe { _exit(1) };
     }
+    close_all_but([report, report]);
     let mut status = 0;
     loop {
         let reaped = unsafe { waitpid(-1, &mut status, 0) };
@@ -315,5 +331,34 @@ fn warden_then_program(report: i32) {
         if reaped < 0 && errno() != EINTR {
             unsafe { _exit(0) };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_are_read_in_any_order_and_split_anywhere() {
+        let (read_end, mut write_end) = pipe().unwrap();
+        let (sender, receiver) = mpsc::channel();
+        let reader = thread::spawn(move || read_reports(read_end, sender));
+        let mut bytes = vec![STATUS, 7, 0, 0, 0, KEEPER, 1];
+        bytes.extend_from_slice(&4242i32.to_le_bytes());
+        bytes.extend_from_slice(&[FORK_FAILED, 11, 0, 0, 0]);
+        for chunk in bytes.chunks(3) {
+            write_end.write_all(chunk).unwrap();
+        }
+        drop(write_end);
+        reader.join().unwrap();
+        let reports: Vec<String> = receiver.iter().map(|r| format!("{r:?}")).collect();
+        assert_eq!(
+            reports,
+            [
+                "Ended { wait_status: 7 }",
+                "Warden { containment: UserAndPidNamespace, pid: 4242 }",
+                "ForkFailed { errno: 11 }",
+            ]
+        );
     }
 }

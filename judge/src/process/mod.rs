@@ -221,9 +221,36 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
         }
         true
     });
-    let watched = watch(&mut kept, start, limits, &exceeded);
+    let mut watched = watch(&mut kept, start, limits, &exceeded);
     let wall = start.elapsed();
     let usage = kept.finish();
+    // The keeper's report may come after the program's end: read the rest.
+    let give_up = Instant::now() + PIPE_GRACE;
+    while let Ok(report) = kept
+        .reports
+        .recv_timeout(give_up.saturating_duration_since(Instant::now()))
+    {
+        match report {
+            keeper::Report::Warden { containment, .. } => watched.containment = Some(containment),
+            keeper::Report::ForkFailed { errno } => {
+                watched.fork_failed = Some(std::io::Error::from_raw_os_error(errno))
+            }
+            keeper::Report::Ended { wait_status } => {
+                watched.wait_status = watched.wait_status.or(Some(wait_status))
+            }
+        }
+    }
+    // A program that never started is the machine's failure, never a
+    // verdict on the program.
+    if let Some(e) = &watched.fork_failed {
+        return Err(format!("cannot start {}: fork failed: {e}", command[0]));
+    }
+    if watched.containment.is_none() && watched.wait_status.is_none() {
+        return Err(format!(
+            "cannot start {}: the keeper ended without a report",
+            command[0]
+        ));
+    }
     let grace = Instant::now() + PIPE_GRACE;
     let stdout = collected.take(grace);
     let stderr = errors.take(grace);
@@ -269,6 +296,8 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
 
 /// What was seen while the program ran.
 struct Watched {
+    /// The keeper or the warden could not fork: the machine's failure.
+    fork_failed: Option<std::io::Error>,
     /// The program's wait status, if it ended by itself.
     wait_status: Option<i32>,
     stop: Option<Stop>,
@@ -288,6 +317,7 @@ fn watch(
     output_exceeded: &AtomicBool,
 ) -> Watched {
     let mut watched = Watched {
+        fork_failed: None,
         wait_status: None,
         stop: None,
         peak: tree::Sample::default(),
@@ -305,6 +335,10 @@ fn watch(
             }
             Ok(keeper::Report::Ended { wait_status }) => {
                 watched.wait_status = Some(wait_status);
+                return watched;
+            }
+            Ok(keeper::Report::ForkFailed { errno }) => {
+                watched.fork_failed = Some(std::io::Error::from_raw_os_error(errno));
                 return watched;
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
