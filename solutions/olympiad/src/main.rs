@@ -606,8 +606,12 @@ const WIDTH_BY_TROUBLE: [(usize, usize); 3] = [(7, 2), (10, 4), (14, 16)];
 const MAX_WIDTH: usize = 160;
 /// Simulated placements allowed per piece of the input, on average: a game
 /// that stays in trouble this long falls back to the width of a mild
-/// trouble, so that no input costs more than about a second.
-const PLACEMENTS_PER_PIECE: u64 = 1000;
+/// trouble. At 600 no stream measured costs more than about 0.75 s on the
+/// reference machine (at 1000, S/Z floods took up to 1.36 s: a time-limit
+/// verdict, worth nothing, where topping out earns points); streams that
+/// never use the budget up (the official tests, every subset family) play
+/// the same either way.
+const PLACEMENTS_PER_PIECE: u64 = 600;
 /// How many pieces past the one being answered the beam looks.
 const LOOKAHEAD: usize = 48;
 const MAX_DEPTH: usize = 64;
