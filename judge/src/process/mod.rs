@@ -230,15 +230,7 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
         .reports
         .recv_timeout(give_up.saturating_duration_since(Instant::now()))
     {
-        match report {
-            keeper::Report::Warden { containment, .. } => watched.containment = Some(containment),
-            keeper::Report::ForkFailed { errno } => {
-                watched.fork_failed = Some(std::io::Error::from_raw_os_error(errno))
-            }
-            keeper::Report::Ended { wait_status } => {
-                watched.wait_status = watched.wait_status.or(Some(wait_status))
-            }
-        }
+        watched.take(report);
     }
     // A program that never started is the machine's failure, never a
     // verdict on the program.
@@ -296,6 +288,8 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
 
 /// What was seen while the program ran.
 struct Watched {
+    /// The warden's pid, once the keeper has reported it.
+    warden: Option<i32>,
     /// The keeper or the warden could not fork: the machine's failure.
     fork_failed: Option<std::io::Error>,
     /// The program's wait status, if it ended by itself.
@@ -304,6 +298,28 @@ struct Watched {
     /// The largest CPU time, task count and address space sampled.
     peak: tree::Sample,
     containment: Option<Containment>,
+}
+
+impl Watched {
+    /// Takes in one report of the keeper or the warden; whether the
+    /// program is over (ended, or never started).
+    fn take(&mut self, report: keeper::Report) -> bool {
+        match report {
+            keeper::Report::Warden { containment, pid } => {
+                self.containment = Some(containment);
+                self.warden = Some(pid);
+                false
+            }
+            keeper::Report::Ended { wait_status } => {
+                self.wait_status = self.wait_status.or(Some(wait_status));
+                true
+            }
+            keeper::Report::ForkFailed { errno } => {
+                self.fork_failed = Some(std::io::Error::from_raw_os_error(errno));
+                true
+            }
+        }
+    }
 }
 
 /// Waits for the program to end or for a limit. The keeper reports the
@@ -317,6 +333,7 @@ fn watch(
     output_exceeded: &AtomicBool,
 ) -> Watched {
     let mut watched = Watched {
+        warden: None,
         fork_failed: None,
         wait_status: None,
         stop: None,
@@ -324,22 +341,14 @@ fn watch(
         containment: None,
     };
     let deadline = start + limits.time;
-    let mut warden = None;
     let mut next_sample = start;
     let mut pause = Duration::from_micros(100);
     loop {
         match kept.reports.recv_timeout(pause) {
-            Ok(keeper::Report::Warden { containment, pid }) => {
-                watched.containment = Some(containment);
-                warden = Some(pid);
-            }
-            Ok(keeper::Report::Ended { wait_status }) => {
-                watched.wait_status = Some(wait_status);
-                return watched;
-            }
-            Ok(keeper::Report::ForkFailed { errno }) => {
-                watched.fork_failed = Some(std::io::Error::from_raw_os_error(errno));
-                return watched;
+            Ok(report) => {
+                if watched.take(report) {
+                    return watched;
+                }
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => return watched,
@@ -352,7 +361,7 @@ fn watch(
         } else {
             None
         };
-        if let (Some(pid), None, true) = (warden, stop, now >= next_sample) {
+        if let (Some(pid), None, true) = (watched.warden, stop, now >= next_sample) {
             let seen = tree::sample(pid);
             let peak = &mut watched.peak;
             peak.cpu = peak.cpu.max(seen.cpu);

@@ -10,14 +10,14 @@
 
 use std::time::Duration;
 
-use super::judge_run;
+use super::play_game;
 use crate::cli::{
     exit, opt, write_file, Args, Command, Failure, Opt, Progress, Spec, Verdict, SUBMISSION_COMMAND,
 };
 use crate::olympiad::format::{format_input, MAX_PIECES};
 use crate::olympiad::gen::{generate, Distribution};
-use crate::olympiad::{Piece, Unwatched};
-use crate::process::{run, with_submission, Limits, DEFAULT_TIME_LIMIT_SECONDS};
+use crate::olympiad::Piece;
+use crate::process::{with_submission, Limits, DEFAULT_TIME_LIMIT_SECONDS};
 use crate::rng::Rng;
 
 const N: Opt = opt("--n", "N", "pieces of a stream (default 10000)");
@@ -103,8 +103,8 @@ fn try_stream(
     limits: &Limits,
     how: String,
 ) -> Result<Tried, Failure> {
-    let ran = run(command, format_input(&pieces).as_bytes(), limits).map_err(Failure::Judge)?;
-    let (placed, failure) = match judge_run(&pieces, &ran, &mut Unwatched)? {
+    let (verdict, _) = play_game(command, &pieces, limits).map_err(Failure::Judge)?;
+    let (placed, failure) = match verdict {
         Verdict::Accepted(judged) => (judged.outcome.placed, None),
         Verdict::Failed(failure) => (0, Some(failure.to_string())),
         Verdict::Rejected(why) => (0, Some(why)),

@@ -49,6 +49,17 @@ pub fn judge_run(
     judge_output(pieces, &run.stdout[..], ToppingPiece::NotCounted, watcher).map(Verdict::Accepted)
 }
 
+/// Runs a player program on `pieces` and judges its run.
+pub fn play_game(
+    command: &[String],
+    pieces: &[Piece],
+    limits: &Limits,
+) -> Result<(Verdict<Judgement>, Run), String> {
+    let ran = run(command, format_input(pieces).as_bytes(), limits)?;
+    let verdict = judge_run(pieces, &ran, &mut Unwatched).map_err(|e| e.0)?;
+    Ok((verdict, ran))
+}
+
 /// Plays a game with a player program that must end normally; the judge's
 /// outcome of its moves and how it ran.
 pub fn play_program(
@@ -56,8 +67,8 @@ pub fn play_program(
     pieces: &[Piece],
     limits: &Limits,
 ) -> Result<(Outcome, Run), String> {
-    let ran = run(command, format_input(pieces).as_bytes(), limits)?;
-    match judge_run(pieces, &ran, &mut Unwatched).map_err(|e| e.0)? {
+    let (verdict, ran) = play_game(command, pieces, limits)?;
+    match verdict {
         Verdict::Accepted(judged) => Ok((judged.outcome, ran)),
         other => Err(format!(
             "{}-piece game: the program failed ({}): {}",
