@@ -98,10 +98,17 @@ fn transparent_margins_around_a_sprite_are_not_printed() {
 
 #[test]
 fn the_same_picture_gives_the_same_drops() {
-    let text = random_picture(7, 12, 6, 40).to_text();
-    let first = print(&[], text.as_bytes()).1;
-    assert!(first.lines().count() > 10);
-    assert_eq!(first, print(&[], text.as_bytes()).1);
+    // Two worker threads try batches at once; the answer must not depend
+    // on which finishes first. A tall random picture makes them race on
+    // many rows.
+    for (seed, width, height) in [(7, 12, 6), (3, 17, 12)] {
+        let text = random_picture(seed, width, height, 50).to_text();
+        let first = print(&[], text.as_bytes()).1;
+        assert!(first.lines().count() > 10);
+        for _ in 0..2 {
+            assert_eq!(first, print(&[], text.as_bytes()).1, "seed {seed}");
+        }
+    }
 }
 
 #[test]

@@ -17,12 +17,20 @@
 //! idea): four rows built under the pixel row with a keyhole at the left
 //! edge, removed by one J dropped into it at the end.
 //!
+//! The kinds of batch are tried in a fixed order, cheapest first; two
+//! worker threads try the next ones at once, and the answer is always the
+//! first in that order that succeeds (searches are bounded by counted
+//! nodes, never by time), so the drops do not depend on the threads.
+//!
 //! One file on purpose, like every submission: `rustc -O --edition 2021`
 //! builds it alone. Usage: `tetris-printer [PICTURE] [--transparent RRGGBB]`
 //! (standard input without PICTURE; PPM magenta means transparent).
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{Read, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 const WIDTH: usize = 21;
 const HEIGHT: usize = 42;
@@ -623,6 +631,27 @@ struct Tiler<'a> {
     /// Piece 0 is the batch's last piece.
     last_fixed: bool,
     solution: Option<Vec<Placement>>,
+    fitting: Vec<Placement>,
+    stop: Stop<'a>,
+}
+
+/// Tells a search that another has already found a batch that comes first.
+#[derive(Clone, Copy)]
+struct Stop<'a> {
+    first_found: Option<&'a AtomicUsize>,
+    index: usize,
+}
+
+impl Stop<'_> {
+    const NEVER: Stop<'static> = Stop {
+        first_found: None,
+        index: 0,
+    };
+
+    fn beaten(&self) -> bool {
+        self.first_found
+            .map_or(false, |f| f.load(Ordering::Relaxed) < self.index)
+    }
 }
 
 impl<'a> Tiler<'a> {
@@ -636,6 +665,7 @@ impl<'a> Tiler<'a> {
         order: &'a [usize],
         last: Option<Placement>,
         budget: u64,
+        stop: Stop<'a>,
     ) -> (Option<Vec<Placement>>, u64) {
         let mut tiler = Tiler {
             region,
@@ -649,6 +679,8 @@ impl<'a> Tiler<'a> {
             budget,
             last_fixed: last.is_some(),
             solution: None,
+            fitting: Vec::with_capacity(1024),
+            stop,
         };
         if let Some(at) = last {
             tiler.place(at, 0, 0);
@@ -683,14 +715,15 @@ impl<'a> Tiler<'a> {
         let mut search = OrderSearch {
             tiler: self,
             first,
-            dead: HashSet::new(),
+            dead: HashSet::default(),
             order: Vec::with_capacity(count),
             budget: ORDER_BUDGET,
         };
-        let rows: Vec<(usize, u32)> = (0..self.region.rows)
-            .map(|r| (r, self.region.occupied[r]))
-            .collect();
-        if search.extend(0, &rows) {
+        let rows = Remaining {
+            present: (1 << self.region.rows) - 1,
+            bits: self.region.occupied,
+        };
+        if search.extend(0, rows) {
             Some(search.order.iter().map(|&i| self.placed[i]).collect())
         } else {
             None
@@ -700,11 +733,11 @@ impl<'a> Tiler<'a> {
     /// The cells piece i fills in virtual row v.
     fn piece_bits(&self, i: usize, v: usize) -> u32 {
         let at = self.placed[i];
-        self.shapes[at.shape]
-            .cells
-            .iter()
-            .filter(|&&(dr, _)| at.row + dr == v)
-            .fold(0, |m, &(_, dc)| m | 1 << (at.column + dc))
+        let shape = &self.shapes[at.shape];
+        if v < at.row || v >= at.row + shape.height {
+            return 0;
+        }
+        shape.masks[v - at.row] << at.column
     }
 
     /// Branches on the open cell of the lowest open rows with the
@@ -718,8 +751,13 @@ impl<'a> Tiler<'a> {
                 return self.solution.is_some();
             }
         };
-        // Placements starting in those rows (no open cell is lower).
-        let mut fitting: Vec<Placement> = Vec::new();
+        if self.nodes & 63 == 0 && self.stop.beaten() {
+            self.nodes = u64::MAX;
+            return false;
+        }
+        // Placements starting in those rows (no open cell is lower), kept
+        // above the caller's in one buffer.
+        let start = self.fitting.len();
         let mut ways = [[0u16; WIDTH]; BRANCH_ROWS];
         for &s in self.order {
             let shape = &self.shapes[s];
@@ -738,10 +776,18 @@ impl<'a> Tiler<'a> {
                             ways[row + dr - first][column + dc] += 1;
                         }
                     }
-                    fitting.push(at);
+                    self.fitting.push(at);
                 }
             }
         }
+        let found = self.branch(first, start, &ways);
+        self.fitting.truncate(start);
+        found
+    }
+
+    /// Covers the open cell with the fewest fitting placements (those of
+    /// `fitting[start..]`); a cell with none ends the branch.
+    fn branch(&mut self, first: usize, start: usize, ways: &[[u16; WIDTH]; BRANCH_ROWS]) -> bool {
         let mut target = None;
         for (i, counts) in ways.iter().enumerate() {
             if first + i >= self.region.rows {
@@ -762,7 +808,8 @@ impl<'a> Tiler<'a> {
             Some(t) => t,
             None => return false,
         };
-        for at in fitting {
+        for i in start..self.fitting.len() {
+            let at = self.fitting[i];
             let shape = &self.shapes[at.shape];
             let covers = shape
                 .cells
@@ -894,13 +941,13 @@ const BATCH_BUDGET: u64 = 15_000;
 const RESTARTS: u64 = 2;
 const PLATFORM_RESTARTS: u64 = 8;
 /// Steps of the search for a drop order of one tiling.
-const ORDER_BUDGET: u32 = 300;
+const ORDER_BUDGET: u32 = 150;
 /// Open rows whose cells compete to be branched on.
 const BRANCH_ROWS: usize = 2;
 
 fn print(picture: &Picture) -> Result<Vec<Drop>, String> {
     let mut printer = Printer {
-        shapes: shapes(),
+        shapes: Arc::new(shapes()),
         field: Field::new(),
         drops: Vec::new(),
     };
@@ -950,7 +997,7 @@ const ROW_RESTARTS: u64 = 4;
 
 /// The field as the drops so far leave it.
 struct Printer {
-    shapes: Vec<Shape>,
+    shapes: Arc<Vec<Shape>>,
     field: Field,
     drops: Vec<Drop>,
 }
@@ -1052,7 +1099,7 @@ impl Printer {
         let orders: Vec<Vec<usize>> = (0..PLATFORM_RESTARTS)
             .map(|r| shape_order(self.shapes.len(), y as u64 * 1000 + r))
             .collect();
-        let placements = attempt(&region, &self.shapes, &orders, false, 1)
+        let placements = attempt(&region, &self.shapes, &orders, false, 1, Stop::NEVER)
             .ok_or("no platform found under its pixels")?;
         self.play(&placements)?;
         let left = PLATFORM_ROWS - 1;
@@ -1093,7 +1140,7 @@ fn field_row(want: &[u8; WIDTH]) -> [u8; WIDTH] {
 /// then all but one, then one at a time; as few deleted rows as the cell
 /// count allows, then 4 more.
 fn find_batch(
-    shapes: &[Shape],
+    shapes: &Arc<Vec<Shape>>,
     field: &Field,
     y: usize,
     want: &[u8; WIDTH],
@@ -1126,19 +1173,21 @@ fn find_batch(
         .map(|r| shape_order(shapes.len(), y as u64 * 1000 + r))
         .collect();
     // (pixel sets, extra deleted rows, last piece fixed)
-    let tiers: [(&[u32], usize, bool); 9] = [
+    let tiers: [(&[u32], usize, bool); 10] = [
         (&all, 0, true),
         (&all, 0, false),
+        (&all, 4, true),
+        (&all, 4, false),
         (&stuck, 0, true),
         (&stuck, 0, false),
         (&all_but_one, 0, true),
-        (&all, 4, false),
         (&singles, 0, true),
         (&all_but_one, 0, false),
         (&singles, 4, false),
     ];
+    let mut candidates = Vec::new();
     for (choices, extra, last_piece) in tiers {
-        if whole_row_only && (choices != all.as_slice() || extra != 0) {
+        if whole_row_only && (choices != all.as_slice()) {
             continue;
         }
         for &chosen in choices {
@@ -1155,14 +1204,86 @@ fn find_batch(
             let shifts = ends.iter().copied().chain(1..deleted);
             for shift in shifts.filter(|&s| s == 0 || printed == 0) {
                 let region = Region::new(deleted, shift, chosen, printed, want, below);
-                let found = attempt(&region, shapes, &orders, last_piece, effort.max(1));
-                if let Some(placements) = found {
-                    return Some((chosen, placements));
-                }
+                candidates.push(Candidate {
+                    chosen,
+                    region,
+                    last_piece,
+                });
             }
         }
     }
-    None
+    first_found(shapes, candidates, orders, effort.max(1))
+}
+
+/// One way to try a batch.
+struct Candidate {
+    chosen: u32,
+    region: Region,
+    last_piece: bool,
+}
+
+/// A candidate's index and its batch.
+type Found = (usize, Vec<Placement>);
+
+/// Threads that try candidates at once. The answer does not depend on
+/// them: it is always the first candidate in the list that succeeds, and
+/// every search is bounded by counted nodes.
+const WORKERS: usize = 2;
+
+/// The first candidate (in list order) for which `attempt` finds a batch:
+/// the workers claim candidates in order, and one that succeeds stops
+/// claiming, since every later claim comes after it.
+fn first_found(
+    shapes: &Arc<Vec<Shape>>,
+    candidates: Vec<Candidate>,
+    orders: Vec<Vec<usize>>,
+    effort: u64,
+) -> Option<(u32, Vec<Placement>)> {
+    let work = Arc::new((candidates, orders));
+    let next = Arc::new(AtomicUsize::new(0));
+    let first = Arc::new(AtomicUsize::new(usize::MAX));
+    let best: Arc<Mutex<Option<Found>>> = Arc::new(Mutex::new(None));
+    let workers: Vec<_> = (0..WORKERS)
+        .map(|_| {
+            let (shapes, work) = (shapes.clone(), work.clone());
+            let (next, first, best) = (next.clone(), first.clone(), best.clone());
+            std::thread::spawn(move || {
+                let (candidates, orders) = &*work;
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let stop = Stop {
+                        first_found: Some(&first),
+                        index: i,
+                    };
+                    if i >= candidates.len() || stop.beaten() {
+                        return;
+                    }
+                    let c = &candidates[i];
+                    let found = attempt(&c.region, &shapes, orders, c.last_piece, effort, stop);
+                    if let Some(found) = found {
+                        first.fetch_min(i, Ordering::SeqCst);
+                        let mut best = lock(&best);
+                        if best.as_ref().map_or(true, |(j, _)| i < *j) {
+                            *best = Some((i, found));
+                        }
+                        return;
+                    }
+                }
+            })
+        })
+        .collect();
+    // A worker that panicked found nothing; the others still answer.
+    for worker in workers {
+        let _ = worker.join();
+    }
+    let found = lock(&best).take();
+    found.map(|(i, placements)| (work.0[i].chosen, placements))
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// A droppable tiling of the region, searched with each shape order.
@@ -1172,6 +1293,7 @@ fn attempt(
     orders: &[Vec<usize>],
     last_piece: bool,
     effort: u64,
+    stop: Stop,
 ) -> Option<Vec<Placement>> {
     let mut spent = 0;
     let lasts = if last_piece {
@@ -1186,8 +1308,8 @@ fn attempt(
             } else {
                 FREE_BUDGET
             };
-            let (found, nodes) = Tiler::solve(region, shapes, order, last, budget);
-            if found.is_some() {
+            let (found, nodes) = Tiler::solve(region, shapes, order, last, budget, stop);
+            if found.is_some() || stop.beaten() {
                 return found;
             }
             spent += nodes;
@@ -1214,14 +1336,92 @@ struct OrderSearch<'t, 'a> {
     tiler: &'t Tiler<'a>,
     /// first[i]: the pieces that must drop before piece i.
     first: Vec<u64>,
-    dead: HashSet<u64>,
+    dead: HashSet<u64, BuildHasherDefault<SetHasher>>,
     order: Vec<usize>,
     budget: u32,
 }
 
+/// Sets of dropped pieces are already well mixed bits: a multiply and a
+/// shift spread them over the table (SipHash is several times slower).
+#[derive(Default)]
+struct SetHasher(u64);
+
+impl Hasher for SetHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        let mixed = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = mixed ^ mixed >> 32;
+    }
+}
+
+/// The batch's virtual rows still on the field (bit v of `present`) and
+/// their cells.
+#[derive(Clone, Copy)]
+struct Remaining {
+    present: u32,
+    bits: [u32; MAX_ROWS],
+}
+
+impl Remaining {
+    /// The field after piece i drops: full rows go.
+    fn with(mut self, tiler: &Tiler, i: usize) -> Remaining {
+        let at = tiler.placed[i];
+        for v in at.row..at.row + tiler.shapes[at.shape].height {
+            self.bits[v] |= tiler.piece_bits(i, v);
+            if self.bits[v] == FULL_ROW {
+                self.present &= !(1 << v);
+            }
+        }
+        self
+    }
+
+    /// Each column's height in real rows: -1 over a hole of the picture
+    /// under the batch.
+    fn heights(&self, below: u32) -> [i8; WIDTH] {
+        let mut heights = [0i8; WIDTH];
+        // Top down: a column's height is set by its highest block.
+        let mut unknown = FULL_ROW;
+        let mut real = self.present.count_ones() as i8;
+        for v in (0..MAX_ROWS).rev() {
+            if self.present >> v & 1 == 0 {
+                continue;
+            }
+            let mut found = self.bits[v] & unknown;
+            unknown &= !found;
+            while found != 0 {
+                heights[found.trailing_zeros() as usize] = real;
+                found &= found - 1;
+            }
+            real -= 1;
+            if unknown == 0 {
+                return heights;
+            }
+        }
+        while unknown != 0 {
+            let c = unknown.trailing_zeros() as usize;
+            heights[c] = if below >> c & 1 == 1 { 0 } else { -1 };
+            unknown &= unknown - 1;
+        }
+        heights
+    }
+
+    /// Real rows under virtual row v.
+    fn real(&self, v: usize) -> usize {
+        (self.present & ((1 << v) - 1)).count_ones() as usize
+    }
+}
+
 impl OrderSearch<'_, '_> {
-    /// `rows`: the virtual rows still on the field, with their cells.
-    fn extend(&mut self, done: u64, rows: &[(usize, u32)]) -> bool {
+    fn extend(&mut self, done: u64, rows: Remaining) -> bool {
         let tiler = self.tiler;
         let count = tiler.placed.len();
         if self.order.len() == count {
@@ -1231,26 +1431,28 @@ impl OrderSearch<'_, '_> {
             return false;
         }
         self.budget -= 1;
-        let mut next: Vec<(bool, usize, usize, usize)> = (0..count)
-            .filter(|&i| done >> i & 1 == 0 && self.first[i] & !done == 0)
-            .filter(|&i| lands_as_planned(tiler, i, rows))
-            .map(|i| {
-                let at = tiler.placed[i];
-                let completes = rows
-                    .iter()
-                    .any(|&(v, bits)| (bits | tiler.piece_bits(i, v)) == FULL_ROW);
-                (completes, at.row, at.column, i)
-            })
-            .collect();
+        let heights = rows.heights(tiler.region.below);
+        let mut next = [(false, 0, 0, 0); 64];
+        let mut found = 0;
+        for i in 0..count {
+            if done >> i & 1 == 1
+                || self.first[i] & !done != 0
+                || !lands_as_planned(tiler, i, &rows, &heights)
+            {
+                continue;
+            }
+            let at = tiler.placed[i];
+            let completes = (at.row..at.row + tiler.shapes[at.shape].height).any(|v| {
+                rows.present >> v & 1 == 1 && rows.bits[v] | tiler.piece_bits(i, v) == FULL_ROW
+            });
+            next[found] = (completes, at.row, at.column, i);
+            found += 1;
+        }
+        let next = &mut next[..found];
         next.sort_unstable();
-        for (_, _, _, i) in next {
-            let after: Vec<(usize, u32)> = rows
-                .iter()
-                .map(|&(v, bits)| (v, bits | tiler.piece_bits(i, v)))
-                .filter(|&(_, bits)| bits != FULL_ROW)
-                .collect();
+        for &(_, _, _, i) in next.iter() {
             self.order.push(i);
-            if self.extend(done | 1 << i, &after) {
+            if self.extend(done | 1 << i, rows.with(tiler, i)) {
                 return true;
             }
             self.order.pop();
@@ -1261,23 +1463,14 @@ impl OrderSearch<'_, '_> {
 }
 
 /// Does piece i, dropped on the field whose remaining virtual rows are
-/// `rows` (bottom first), come to rest where the tiling put it?
-fn lands_as_planned(tiler: &Tiler, i: usize, rows: &[(usize, u32)]) -> bool {
+/// `rows` (column heights `heights`), come to rest where the tiling put it?
+fn lands_as_planned(tiler: &Tiler, i: usize, rows: &Remaining, heights: &[i8; WIDTH]) -> bool {
     let at = tiler.placed[i];
     let shape = &tiler.shapes[at.shape];
-    let real_row = rows.iter().filter(|&&(v, _)| v < at.row).count() as isize;
     let landing = (0..shape.width)
-        .map(|dc| {
-            let c = at.column + dc;
-            let height = match rows.iter().rposition(|&(_, bits)| bits >> c & 1 == 1) {
-                Some(r) => r as isize + 1,
-                None if tiler.region.below >> c & 1 == 1 => 0,
-                None => -1, // a hole of the picture under the batch
-            };
-            height - shape.bottom[dc] as isize
-        })
+        .map(|dc| heights[at.column + dc] as isize - shape.bottom[dc] as isize)
         .max();
-    landing == Some(real_row)
+    landing == Some(rows.real(at.row) as isize)
 }
 
 /// The table order first, then seeded shuffles (xorshift64*).

@@ -12,10 +12,20 @@ use crate::printer::format::picture::{Picture, DEFAULT_TRANSPARENT};
 use crate::printer::gen::random_picture;
 use crate::printer::judge::{mismatches, replay_drops};
 use crate::process::{run_ok, with_submission, Limits};
+use crate::rng::Rng;
 
 const RUNS: Opt = opt("--runs", "K", "runs per picture (default 3)");
 const RANDOM: Opt = opt("--random", "N", "random 17x32 pictures (default 20)");
 const SEED: Opt = opt("--seed", "S", "the first random picture's seed (default 1)");
+const MIXED: Opt = opt(
+    "--mixed",
+    "N",
+    "random pictures of seeded sizes 1x10 to 17x32, 8-97 % opaque (default 0)",
+);
+
+/// Name prefixes of the two random families, for the summary lines.
+const RANDOM_NAME: &str = "random 17x32";
+const MIXED_NAME: &str = "mixed";
 
 pub static SPEC: Spec = Spec {
     command: "printer strength",
@@ -24,7 +34,7 @@ pub static SPEC: Spec = Spec {
     max_positional: usize::MAX,
     about: "Run a printer on every test picture and N random ones, check each with the referee:\n\
             pieces per pixel, median time (exit 3: a picture not printed exactly).",
-    options: &[SUBMISSION_COMMAND, RUNS, RANDOM, SEED],
+    options: &[SUBMISSION_COMMAND, RUNS, RANDOM, MIXED, SEED],
 };
 
 pub const COMMAND: Command = Command {
@@ -52,6 +62,7 @@ struct Measured {
 fn main(args: Args) -> Result<i32, Failure> {
     let runs = args.number_in(&RUNS, 3, 1..=1000)? as usize;
     let random = args.number_in(&RANDOM, 20, 0..=100_000)?;
+    let mixed = args.number_in(&MIXED, 0, 0..=100_000)?;
     let seed: u64 = args.parsed_or(&SEED, 1)?;
     let cmd = args.value(&SUBMISSION_COMMAND)?;
     let skip = usize::from(cmd.is_none());
@@ -59,7 +70,18 @@ fn main(args: Args) -> Result<i32, Failure> {
     for s in seed..seed + random {
         let picture = random_picture(s, 17, 32, 50);
         cases.push(Case {
-            name: format!("random 17x32 seed {s}"),
+            name: format!("{RANDOM_NAME} seed {s}"),
+            bytes: picture.to_text().into_bytes(),
+            picture,
+        });
+    }
+    for s in seed..seed + mixed {
+        let mut rng = Rng::new(s);
+        let (width, height) = (1 + rng.below(17) as usize, 10 + rng.below(23) as usize);
+        let percent = 8 + rng.below(90);
+        let picture = random_picture(s, width, height, percent);
+        cases.push(Case {
+            name: format!("{MIXED_NAME} seed {s} {percent}%"),
             bytes: picture.to_text().into_bytes(),
             picture,
         });
@@ -172,7 +194,11 @@ fn report(cases: &[Case], results: &[Measured], runs: usize) {
             per_pixel,
             m.median.as_secs_f64() * 1000.0
         );
-        if (case.picture.width, case.picture.height) == (16, 32) && m.problem.is_none() {
+        let generated = [RANDOM_NAME, MIXED_NAME]
+            .iter()
+            .any(|family| case.name.starts_with(family));
+        let sprite = (case.picture.width, case.picture.height) == (16, 32) && !generated;
+        if sprite && m.problem.is_none() {
             sprite_pieces += m.pieces;
             sprite_pixels += pixels;
         }
@@ -184,5 +210,35 @@ fn report(cases: &[Case], results: &[Measured], runs: usize) {
         cases.len(),
         sprite_pieces as f64 / sprite_pixels.max(1) as f64,
         slowest.as_secs_f64() * 1000.0
+    );
+    for family in [RANDOM_NAME, MIXED_NAME] {
+        summarize(family, cases, results);
+    }
+}
+
+/// Mean pieces per pixel and the median and largest of the pictures'
+/// median times, over the pictures whose names start with `family`.
+fn summarize(family: &str, cases: &[Case], results: &[Measured]) {
+    let members: Vec<(&Case, &Measured)> = cases
+        .iter()
+        .zip(results)
+        .filter(|(c, _)| c.name.starts_with(family))
+        .collect();
+    if members.is_empty() {
+        return;
+    }
+    let per_pixel: f64 = members
+        .iter()
+        .map(|(c, m)| m.pieces as f64 / c.picture.pixel_count().max(1) as f64)
+        .sum::<f64>()
+        / members.len() as f64;
+    let mut times: Vec<Duration> = members.iter().map(|(_, m)| m.median).collect();
+    times.sort();
+    let exact = members.iter().filter(|(_, m)| m.problem.is_none()).count();
+    crate::say!(
+        "{family}: {exact}/{} exact, mean {per_pixel:.2} pieces per pixel, time median {:.0} ms, max {:.0} ms",
+        members.len(),
+        times[times.len() / 2].as_secs_f64() * 1000.0,
+        times[times.len() - 1].as_secs_f64() * 1000.0
     );
 }
