@@ -936,12 +936,12 @@ impl<'a> Tiler<'a> {
 /// Search nodes per attempt with a given last piece, per attempt with
 /// rows free to go early, and per batch shape; shape orders per attempt.
 const LAST_PIECE_BUDGET: u64 = 300;
-const FREE_BUDGET: u64 = 2_000;
+const FREE_BUDGET: u64 = 1_500;
 const BATCH_BUDGET: u64 = 15_000;
 const RESTARTS: u64 = 2;
 const PLATFORM_RESTARTS: u64 = 8;
 /// Steps of the search for a drop order of one tiling.
-const ORDER_BUDGET: u32 = 150;
+const ORDER_BUDGET: u32 = 100;
 /// Open rows whose cells compete to be branched on.
 const BRANCH_ROWS: usize = 2;
 
