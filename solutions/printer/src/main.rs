@@ -1137,8 +1137,9 @@ fn field_row(want: &[u8; WIDTH]) -> [u8; WIDTH] {
 /// Pixels to print and the pieces that print them, in drop order, trying
 /// the cheap kinds of batch first: with no row deleted before the last
 /// piece (fast to search), then rows free to go early; all missing pixels,
-/// then all but one, then one at a time; as few deleted rows as the cell
-/// count allows, then 4 more.
+/// with as few deleted rows as the cell count allows, then 4 more (cheaper
+/// than splitting the row), then the stuck pixels, all but one, one at a
+/// time.
 fn find_batch(
     shapes: &Arc<Vec<Shape>>,
     field: &Field,
@@ -1187,7 +1188,7 @@ fn find_batch(
     ];
     let mut candidates = Vec::new();
     for (choices, extra, last_piece) in tiers {
-        if whole_row_only && (choices != all.as_slice()) {
+        if whole_row_only && choices != all.as_slice() {
             continue;
         }
         for &chosen in choices {
