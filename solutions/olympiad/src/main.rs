@@ -176,7 +176,12 @@ fn play(
         .iter()
         .find(|s| s.rotation == m.rotation)
         .expect("moves use the distinct rotations of the table");
-    board.place(&board.column_heights(), shape, m.column as usize, scratch)
+    board.place(
+        &mut board.column_heights(),
+        shape,
+        m.column as usize,
+        scratch,
+    )
 }
 
 // ---------------------------------------------------------------------------
@@ -208,6 +213,8 @@ struct Shape {
     height: usize,
     /// Row offset of the lowest block of each column of the box.
     bottom: [usize; 4],
+    /// One above the row offset of the highest block of each column.
+    top: [usize; 4],
     width: usize,
     rotation: u8,
 }
@@ -252,13 +259,17 @@ fn shape_of(grid: &[Vec<bool>], rotation: u8) -> Shape {
         }
     }
     let mut bottom = [0; 4];
-    for (c, b) in bottom.iter_mut().enumerate().take(width) {
-        *b = (0..height).find(|&r| rows[r] >> c & 1 == 1).unwrap_or(0);
+    let mut top = [0; 4];
+    for c in 0..width {
+        let filled = (0..height).filter(|&r| rows[r] >> c & 1 == 1);
+        bottom[c] = filled.clone().min().unwrap_or(0);
+        top[c] = filled.max().map_or(0, |r| r + 1);
     }
     Shape {
         rows,
         height,
         bottom,
+        top,
         width,
         rotation,
     }
@@ -293,10 +304,11 @@ impl Board {
     }
 
     /// Drops the shape from above at column x and resolves deletions and
-    /// cascades. Returns false if a block stays above the well (game over).
+    /// cascades, keeping the column heights up to date. Returns false if a
+    /// block stays above the well (game over).
     fn place(
         &mut self,
-        heights: &[usize; WIDTH],
+        heights: &mut [usize; WIDTH],
         shape: &Shape,
         x: usize,
         scratch: &mut Scratch,
@@ -315,6 +327,11 @@ impl Board {
         }
         if any_full {
             self.settle(scratch);
+            *heights = self.column_heights();
+        } else {
+            for c in 0..shape.width {
+                heights[x + c] = y + shape.top[c];
+            }
         }
         self.rows[HEIGHT..].iter().all(|&r| r == 0)
     }
@@ -374,8 +391,10 @@ impl Board {
     fn components(&self, out: &mut Scratch) {
         out.clear();
         let mut left = self.rows;
+        // Rows above the highest block stay empty: no need to sweep them.
+        let top = ROWS - self.rows.iter().rev().take_while(|&&r| r == 0).count();
         let mut r0 = 0;
-        while r0 < ROWS {
+        while r0 < top {
             if left[r0] == 0 {
                 r0 += 1;
                 continue;
@@ -384,12 +403,12 @@ impl Board {
             part[r0] = left[r0] & left[r0].wrapping_neg();
             loop {
                 let mut changed = false;
-                for r in r0..ROWS {
+                for r in r0..top {
                     let mut reach = part[r] | part[r] << 1 | part[r] >> 1;
                     if r > r0 {
                         reach |= part[r - 1];
                     }
-                    if r + 1 < ROWS {
+                    if r + 1 < top {
                         reach |= part[r + 1];
                     }
                     reach &= left[r];
@@ -402,7 +421,7 @@ impl Board {
                     break;
                 }
             }
-            for r in r0..ROWS {
+            for r in r0..top {
                 left[r] &= !part[r];
             }
             out.push(part);
@@ -487,8 +506,9 @@ const fn row_table(transitions: bool) -> [u8; 1 << WIDTH] {
     table
 }
 
+/// Rows hold WIDTH bits; the mask only spares the bounds check.
 fn blocks(bits: u16) -> i32 {
-    i32::from(BLOCKS[bits as usize])
+    i32::from(BLOCKS[usize::from(bits & FULL)])
 }
 
 fn stack_top(board: &Board) -> usize {
@@ -510,29 +530,24 @@ fn trouble(board: &Board) -> usize {
     top + holed
 }
 
-fn evaluate(board: &Board, w: &Weights) -> i32 {
+/// The board's score; `heights` are its column heights.
+fn evaluate(board: &Board, heights: &[usize; WIDTH], w: &Weights) -> i32 {
     let rows = &board.rows;
-    let top = stack_top(board);
+    let top = heights.iter().copied().max().unwrap_or(0);
     let mut holes = 0;
     let mut rows_with_holes = 0;
     let mut row_transitions = 0;
     let mut column_transitions = blocks(!rows[0] & FULL);
     let mut hole_masks = [0u16; HEIGHT];
-    let mut heights = [0usize; WIDTH];
     let mut covered = 0u16;
     for r in (0..top).rev() {
         let row = rows[r];
-        let mut new = row & !covered;
-        while new != 0 {
-            heights[new.trailing_zeros() as usize] = r + 1;
-            new &= new - 1;
-        }
         let hole_bits = covered & !row;
         hole_masks[r] = hole_bits;
         holes += blocks(hole_bits);
         rows_with_holes += i32::from(hole_bits != 0);
         covered |= row;
-        row_transitions += i32::from(ROW_TRANSITIONS[row as usize]);
+        row_transitions += i32::from(ROW_TRANSITIONS[usize::from(row & FULL)]);
         // Between this row and the one above (empty above the stack).
         column_transitions += blocks(row ^ rows[r + 1]);
     }
@@ -812,10 +827,11 @@ impl Planner {
             for shape in &self.shapes[kind] {
                 for x in 0..=WIDTH - shape.width {
                     let mut board = node.board;
-                    let alive = board.place(&heights, shape, x, &mut self.scratch);
+                    let mut after = heights;
+                    let alive = board.place(&mut after, shape, x, &mut self.scratch);
                     self.placements += 1;
                     let score = if alive {
-                        evaluate(&board, &self.weights)
+                        evaluate(&board, &after, &self.weights)
                     } else {
                         i32::MIN
                     };
