@@ -534,40 +534,40 @@ fn trouble(board: &Board) -> usize {
 fn evaluate(board: &Board, heights: &[usize; WIDTH], w: &Weights) -> i32 {
     let rows = &board.rows;
     let top = heights.iter().copied().max().unwrap_or(0);
+    // One pass from the floor up. A cell is a hole when its column has a
+    // block above it, that is, when the column is at least two rows higher;
+    // `tall` holds those columns, losing each as its top is passed.
+    let mut tops = [0u16; ROWS + 2];
+    for (c, &h) in heights.iter().enumerate() {
+        tops[h] |= 1 << c;
+    }
+    let mut tall = FULL & !tops[0] & !tops[1];
     let mut holes = 0;
     let mut rows_with_holes = 0;
     let mut row_transitions = 0;
     let mut column_transitions = blocks(!rows[0] & FULL);
-    let mut hole_masks = [0u16; HEIGHT];
-    let mut covered = 0u16;
-    for r in (0..top).rev() {
-        let row = rows[r];
-        let hole_bits = covered & !row;
-        hole_masks[r] = hole_bits;
-        holes += blocks(hole_bits);
-        rows_with_holes += i32::from(hole_bits != 0);
-        covered |= row;
-        row_transitions += i32::from(ROW_TRANSITIONS[usize::from(row & FULL)]);
-        // Between this row and the one above (empty above the stack).
-        column_transitions += blocks(row ^ rows[r + 1]);
-    }
     // Blocks with a hole somewhere below them: what must go before the hole
     // can be reached.
     let mut over_holes = 0;
     let mut hole_below = 0u16;
     for r in 0..top {
-        over_holes += blocks(rows[r] & hole_below);
-        hole_below |= hole_masks[r];
+        let row = rows[r];
+        let hole_bits = tall & !row;
+        holes += blocks(hole_bits);
+        rows_with_holes += i32::from(hole_bits != 0);
+        row_transitions += i32::from(ROW_TRANSITIONS[usize::from(row & FULL)]);
+        // Between this row and the one above (empty above the stack).
+        column_transitions += blocks(row ^ rows[r + 1]);
+        over_holes += blocks(row & hole_below);
+        hole_below |= hole_bits;
+        tall &= !tops[r + 2];
     }
+    // The walls count as full columns.
+    let mut walled = [HEIGHT; WIDTH + 2];
+    walled[1..=WIDTH].copy_from_slice(heights);
     let mut wells = 0;
-    for c in 0..WIDTH {
-        let left = if c == 0 { HEIGHT } else { heights[c - 1] };
-        let right = if c == WIDTH - 1 {
-            HEIGHT
-        } else {
-            heights[c + 1]
-        };
-        let depth = left.min(right).saturating_sub(heights[c]) as i32;
+    for side in walled.windows(3) {
+        let depth = side[0].min(side[2]).saturating_sub(side[1]) as i32;
         wells += depth * (depth + 1) / 2;
     }
     let height_sum: usize = heights.iter().sum();
@@ -670,6 +670,8 @@ struct Planner {
     /// `fingerprint` of each board of `next_beam`.
     fingerprints: Vec<u64>,
     candidates: Vec<Candidate>,
+    /// The candidates' sort keys (see `expand`).
+    ranking: Vec<u64>,
     scratch: Scratch,
 }
 
@@ -705,6 +707,7 @@ impl Planner {
             next_beam: Vec::with_capacity(MAX_WIDTH),
             fingerprints: Vec::with_capacity(MAX_WIDTH),
             candidates: Vec::with_capacity(MAX_WIDTH * 34),
+            ranking: Vec::with_capacity(MAX_WIDTH * 34),
             scratch: Vec::with_capacity(64),
         }
     }
@@ -849,23 +852,35 @@ impl Planner {
             }
         }
         // Only the best few need ordering; duplicates are rare enough that
-        // three times the width almost always suffices.
-        let order = |a: &Candidate, b: &Candidate| (b.alive, b.score).cmp(&(a.alive, a.score));
-        let head = self.candidates.len().min(3 * self.width);
-        if head < self.candidates.len() {
-            self.candidates.select_nth_unstable_by(head, order);
+        // three times the width almost always suffices. What is sorted is a
+        // key per candidate (best first, ties by position: parent, then
+        // move), so the order is total: the same answers from every
+        // compiler's sort, and eight bytes moved instead of a board.
+        self.ranking.clear();
+        self.ranking
+            .extend(self.candidates.iter().enumerate().map(|(i, c)| {
+                let rank = if c.alive {
+                    (i64::from(i32::MAX) - i64::from(c.score)) as u64
+                } else {
+                    1 << 33
+                };
+                rank << 24 | i as u64
+            }));
+        let head = self.ranking.len().min(3 * self.width);
+        if head < self.ranking.len() {
+            self.ranking.select_nth_unstable(head);
         }
-        self.candidates[..head].sort_unstable_by(order);
+        self.ranking[..head].sort_unstable();
         self.next_beam.clear();
         self.fingerprints.clear();
         let mut sorted_tail = false;
         let mut i = 0;
-        while i < self.candidates.len() && self.next_beam.len() < self.width {
+        while i < self.ranking.len() && self.next_beam.len() < self.width {
             if i == head && !sorted_tail {
-                self.candidates[head..].sort_unstable_by(order);
+                self.ranking[head..].sort_unstable();
                 sorted_tail = true;
             }
-            let c = self.candidates[i];
+            let c = self.candidates[(self.ranking[i] & 0xff_ffff) as usize];
             i += 1;
             // Duplicates are found by a fingerprint first: comparing whole
             // boards against every kept one was a tenth of the time.
