@@ -176,12 +176,13 @@ fn play(
         .iter()
         .find(|s| s.rotation == m.rotation)
         .expect("moves use the distinct rotations of the table");
-    board.place(
+    let landing = board.place(
         &mut board.column_heights(),
         shape,
         m.column as usize,
         scratch,
-    )
+    );
+    landing != Landing::Over
 }
 
 // ---------------------------------------------------------------------------
@@ -275,6 +276,16 @@ fn shape_of(grid: &[Vec<bool>], rotation: u8) -> Shape {
     }
 }
 
+/// What a drop did: the piece rested with its box's bottom in row y and no
+/// row full, or rows were deleted, or a block stays above the well (the
+/// game is over).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Landing {
+    Rested(usize),
+    Cleared,
+    Over,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Board {
     rows: [u16; ROWS],
@@ -304,15 +315,14 @@ impl Board {
     }
 
     /// Drops the shape from above at column x and resolves deletions and
-    /// cascades, keeping the column heights up to date. Returns false if a
-    /// block stays above the well (game over).
+    /// cascades, keeping the column heights up to date.
     fn place(
         &mut self,
         heights: &mut [usize; WIDTH],
         shape: &Shape,
         x: usize,
         scratch: &mut Scratch,
-    ) -> bool {
+    ) -> Landing {
         let mut y = 0;
         for c in 0..shape.width {
             let rest = heights[x + c].saturating_sub(shape.bottom[c]);
@@ -333,7 +343,13 @@ impl Board {
                 heights[x + c] = y + shape.top[c];
             }
         }
-        self.rows[HEIGHT..].iter().all(|&r| r == 0)
+        if self.rows[HEIGHT..].iter().any(|&r| r != 0) {
+            Landing::Over
+        } else if any_full {
+            Landing::Cleared
+        } else {
+            Landing::Rested(y)
+        }
     }
 
     /// Deletes full rows (no shifting), lets unsupported components fall
@@ -532,54 +548,120 @@ fn trouble(board: &Board) -> usize {
 
 /// The board's score; `heights` are its column heights.
 fn evaluate(board: &Board, heights: &[usize; WIDTH], w: &Weights) -> i32 {
-    let rows = &board.rows;
-    let top = heights.iter().copied().max().unwrap_or(0);
-    // One pass from the floor up. A cell is a hole when its column has a
-    // block above it, that is, when the column is at least two rows higher;
-    // `tall` holds those columns, losing each as its top is passed.
-    let mut tops = [0u16; ROWS + 2];
-    for (c, &h) in heights.iter().enumerate() {
-        tops[h] |= 1 << c;
+    Features::of(board, heights).score(w)
+}
+
+/// What the evaluation counts on a board. A piece that rests without
+/// deleting a row changes only its own columns and rows, so the features of
+/// each child of a beam board follow from the board's own in a few steps
+/// (`after_resting`) instead of a pass over the whole stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Features {
+    heights: [usize; WIDTH],
+    /// Bit c: column c has a hole; bit r of `holed_rows`: row r has one.
+    holed_columns: u16,
+    holed_rows: u32,
+    holes: i32,
+    row_transitions: i32,
+    column_transitions: i32,
+    /// Blocks with a hole somewhere below them: what must go before the
+    /// hole can be reached.
+    over_holes: i32,
+}
+
+impl Features {
+    fn of(board: &Board, heights: &[usize; WIDTH]) -> Features {
+        let rows = &board.rows;
+        let top = heights.iter().copied().max().unwrap_or(0);
+        // One pass from the floor up. A cell is a hole when its column has a
+        // block above it, that is, when the column is at least two rows
+        // higher; `tall` holds those columns, losing each as its top is
+        // passed.
+        let mut tops = [0u16; ROWS + 2];
+        for (c, &h) in heights.iter().enumerate() {
+            tops[h] |= 1 << c;
+        }
+        let mut tall = FULL & !tops[0] & !tops[1];
+        let mut f = Features {
+            heights: *heights,
+            holed_columns: 0,
+            holed_rows: 0,
+            holes: 0,
+            row_transitions: 0,
+            column_transitions: blocks(!rows[0] & FULL),
+            over_holes: 0,
+        };
+        for r in 0..top {
+            let row = rows[r];
+            let hole_bits = tall & !row;
+            f.holes += blocks(hole_bits);
+            f.holed_rows |= u32::from(hole_bits != 0) << r;
+            f.row_transitions += i32::from(ROW_TRANSITIONS[usize::from(row & FULL)]);
+            // Between this row and the one above (empty above the stack).
+            f.column_transitions += blocks(row ^ rows[r + 1]);
+            f.over_holes += blocks(row & f.holed_columns);
+            f.holed_columns |= hole_bits;
+            tall &= !tops[r + 2];
+        }
+        f
     }
-    let mut tall = FULL & !tops[0] & !tops[1];
-    let mut holes = 0;
-    let mut rows_with_holes = 0;
-    let mut row_transitions = 0;
-    let mut column_transitions = blocks(!rows[0] & FULL);
-    // Blocks with a hole somewhere below them: what must go before the hole
-    // can be reached.
-    let mut over_holes = 0;
-    let mut hole_below = 0u16;
-    for r in 0..top {
-        let row = rows[r];
-        let hole_bits = tall & !row;
-        holes += blocks(hole_bits);
-        rows_with_holes += i32::from(hole_bits != 0);
-        row_transitions += i32::from(ROW_TRANSITIONS[usize::from(row & FULL)]);
-        // Between this row and the one above (empty above the stack).
-        column_transitions += blocks(row ^ rows[r + 1]);
-        over_holes += blocks(row & hole_below);
-        hole_below |= hole_bits;
-        tall &= !tops[r + 2];
+
+    /// The features once `shape` has rested at column x, its box's bottom in
+    /// row y, on `board` (as it was before), with no row deleted.
+    fn after_resting(&self, board: &Board, shape: &Shape, x: usize, y: usize) -> Features {
+        let mut f = *self;
+        let old_top = self.heights.iter().copied().max().unwrap_or(0);
+        for dc in 0..shape.width {
+            let c = x + dc;
+            let (bottom, top) = (y + shape.bottom[dc], y + shape.top[dc]);
+            // The empty cells the piece covers in this column become holes;
+            // the column then runs empty, filled, empty: two more changes.
+            let gap = bottom - self.heights[c];
+            if gap > 0 {
+                f.holes += gap as i32;
+                f.column_transitions += 2;
+                f.holed_rows |= ((1 << gap) - 1) << self.heights[c];
+                f.holed_columns |= 1 << c;
+            }
+            if f.holed_columns >> c & 1 == 1 {
+                f.over_holes += (top - bottom) as i32;
+            }
+            f.heights[c] = top;
+        }
+        for i in 0..shape.height {
+            let r = y + i;
+            let before = if r < old_top {
+                i32::from(ROW_TRANSITIONS[usize::from(board.rows[r] & FULL)])
+            } else {
+                0
+            };
+            let row = (board.rows[r] | shape.rows[i] << x) & FULL;
+            f.row_transitions += i32::from(ROW_TRANSITIONS[usize::from(row)]) - before;
+        }
+        f
     }
-    // The walls count as full columns.
-    let mut walled = [HEIGHT; WIDTH + 2];
-    walled[1..=WIDTH].copy_from_slice(heights);
-    let mut wells = 0;
-    for side in walled.windows(3) {
-        let depth = side[0].min(side[2]).saturating_sub(side[1]) as i32;
-        wells += depth * (depth + 1) / 2;
+
+    fn score(&self, w: &Weights) -> i32 {
+        let top = self.heights.iter().copied().max().unwrap_or(0);
+        // The walls count as full columns.
+        let mut walled = [HEIGHT; WIDTH + 2];
+        walled[1..=WIDTH].copy_from_slice(&self.heights);
+        let mut wells = 0;
+        for side in walled.windows(3) {
+            let depth = side[0].min(side[2]).saturating_sub(side[1]) as i32;
+            wells += depth * (depth + 1) / 2;
+        }
+        let height_sum: usize = self.heights.iter().sum();
+        let danger = top.saturating_sub(DANGER_LINE) as i32;
+        -(w.holes * self.holes
+            + w.rows_with_holes * self.holed_rows.count_ones() as i32
+            + w.row_transitions * self.row_transitions
+            + w.column_transitions * self.column_transitions
+            + w.wells * wells
+            + w.height_sum * height_sum as i32
+            + w.danger * danger * danger
+            + w.over_holes * self.over_holes)
     }
-    let height_sum: usize = heights.iter().sum();
-    let danger = top.saturating_sub(DANGER_LINE) as i32;
-    -(w.holes * holes
-        + w.rows_with_holes * rows_with_holes
-        + w.row_transitions * row_transitions
-        + w.column_transitions * column_transitions
-        + w.wells * wells
-        + w.height_sum * height_sum as i32
-        + w.danger * danger * danger
-        + w.over_holes * over_holes)
 }
 
 // ---------------------------------------------------------------------------
@@ -828,17 +910,21 @@ impl Planner {
                 continue;
             }
             let heights = node.board.column_heights();
+            let features = Features::of(&node.board, &heights);
             for shape in &self.shapes[kind] {
                 for x in 0..=WIDTH - shape.width {
                     let mut board = node.board;
                     let mut after = heights;
-                    let alive = board.place(&mut after, shape, x, &mut self.scratch);
+                    let landing = board.place(&mut after, shape, x, &mut self.scratch);
                     self.placements += 1;
-                    let score = if alive {
-                        evaluate(&board, &after, &self.weights)
-                    } else {
-                        i32::MIN
+                    let score = match landing {
+                        Landing::Rested(y) => features
+                            .after_resting(&node.board, shape, x, y)
+                            .score(&self.weights),
+                        Landing::Cleared => evaluate(&board, &after, &self.weights),
+                        Landing::Over => i32::MIN,
                     };
+                    let alive = landing != Landing::Over;
                     self.candidates.push(Candidate {
                         score,
                         parent: parent as u32,
@@ -906,5 +992,66 @@ impl Planner {
             });
         }
         std::mem::swap(&mut self.beam, &mut self.next_beam);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small seeded generator, so that the boards are the same every run.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn features_after_resting_agree_with_a_full_count() {
+        let shapes = shape_table();
+        let mut scratch = Vec::new();
+        let mut state = 0x9e37_79b9_7f4a_7c15;
+        let (mut checked, mut cleared) = (0, 0);
+        for _game in 0..40 {
+            let mut board = Board::empty();
+            for _piece in 0..200 {
+                let heights = board.column_heights();
+                let before = Features::of(&board, &heights);
+                let kind = (next(&mut state) % KINDS as u64) as usize;
+                let mut landed = Vec::new();
+                for shape in &shapes[kind] {
+                    for x in 0..=WIDTH - shape.width {
+                        let mut after = board;
+                        let mut after_heights = heights;
+                        let landing = after.place(&mut after_heights, shape, x, &mut scratch);
+                        assert_eq!(after_heights, after.column_heights());
+                        match landing {
+                            Landing::Rested(y) => {
+                                let step = before.after_resting(&board, shape, x, y);
+                                assert_eq!(step, Features::of(&after, &after_heights));
+                                checked += 1;
+                            }
+                            Landing::Cleared => cleared += 1,
+                            Landing::Over => continue,
+                        }
+                        landed.push(after);
+                    }
+                }
+                if landed.is_empty() {
+                    break;
+                }
+                // Mostly the best board by the evaluation, so that games run
+                // long and clear rows, sometimes a random one, for holes.
+                board = if next(&mut state) % 8 == 0 {
+                    landed[(next(&mut state) % landed.len() as u64) as usize]
+                } else {
+                    let score = |b: &Board| evaluate(b, &b.column_heights(), &DEFAULT_WEIGHTS);
+                    *landed.iter().max_by_key(|b| score(b)).unwrap()
+                };
+            }
+        }
+        // Both kinds of landing came up often, holes and overhangs included.
+        assert!(checked > 100_000 && cleared > 1_000, "{checked} {cleared}");
     }
 }
