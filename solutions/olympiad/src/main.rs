@@ -557,7 +557,8 @@ fn evaluate(board: &Board, heights: &[usize; WIDTH], w: &Weights) -> i32 {
 /// (`after_resting`) instead of a pass over the whole stack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Features {
-    heights: [usize; WIDTH],
+    /// Column heights, small to copy.
+    heights: [u8; WIDTH],
     /// Bit c: column c has a hole; bit r of `holed_rows`: row r has one.
     holed_columns: u16,
     holed_rows: u32,
@@ -582,8 +583,12 @@ impl Features {
             tops[h] |= 1 << c;
         }
         let mut tall = FULL & !tops[0] & !tops[1];
+        let mut small = [0u8; WIDTH];
+        for (s, &h) in small.iter_mut().zip(heights) {
+            *s = h as u8;
+        }
         let mut f = Features {
-            heights: *heights,
+            heights: small,
             holed_columns: 0,
             holed_rows: 0,
             holes: 0,
@@ -610,23 +615,24 @@ impl Features {
     /// row y, on `board` (as it was before), with no row deleted.
     fn after_resting(&self, board: &Board, shape: &Shape, x: usize, y: usize) -> Features {
         let mut f = *self;
-        let old_top = self.heights.iter().copied().max().unwrap_or(0);
+        let old_top = usize::from(self.heights.iter().copied().max().unwrap_or(0));
         for dc in 0..shape.width {
             let c = x + dc;
             let (bottom, top) = (y + shape.bottom[dc], y + shape.top[dc]);
+            let height = usize::from(self.heights[c]);
             // The empty cells the piece covers in this column become holes;
             // the column then runs empty, filled, empty: two more changes.
-            let gap = bottom - self.heights[c];
+            let gap = bottom - height;
             if gap > 0 {
                 f.holes += gap as i32;
                 f.column_transitions += 2;
-                f.holed_rows |= ((1 << gap) - 1) << self.heights[c];
+                f.holed_rows |= ((1 << gap) - 1) << height;
                 f.holed_columns |= 1 << c;
             }
             if f.holed_columns >> c & 1 == 1 {
                 f.over_holes += (top - bottom) as i32;
             }
-            f.heights[c] = top;
+            f.heights[c] = top as u8;
         }
         for i in 0..shape.height {
             let r = y + i;
@@ -642,23 +648,25 @@ impl Features {
     }
 
     fn score(&self, w: &Weights) -> i32 {
-        let top = self.heights.iter().copied().max().unwrap_or(0);
+        let top = i32::from(self.heights.iter().copied().max().unwrap_or(0));
         // The walls count as full columns.
-        let mut walled = [HEIGHT; WIDTH + 2];
-        walled[1..=WIDTH].copy_from_slice(&self.heights);
+        let mut walled = [HEIGHT as i32; WIDTH + 2];
+        for (w, &h) in walled[1..=WIDTH].iter_mut().zip(&self.heights) {
+            *w = i32::from(h);
+        }
         let mut wells = 0;
         for side in walled.windows(3) {
-            let depth = side[0].min(side[2]).saturating_sub(side[1]) as i32;
+            let depth = (side[0].min(side[2]) - side[1]).max(0);
             wells += depth * (depth + 1) / 2;
         }
-        let height_sum: usize = self.heights.iter().sum();
-        let danger = top.saturating_sub(DANGER_LINE) as i32;
+        let height_sum: i32 = walled[1..=WIDTH].iter().sum();
+        let danger = (top - DANGER_LINE as i32).max(0);
         -(w.holes * self.holes
             + w.rows_with_holes * self.holed_rows.count_ones() as i32
             + w.row_transitions * self.row_transitions
             + w.column_transitions * self.column_transitions
             + w.wells * wells
-            + w.height_sum * height_sum as i32
+            + w.height_sum * height_sum
             + w.danger * danger * danger
             + w.over_holes * self.over_holes)
     }
