@@ -651,8 +651,8 @@ impl Features {
         let top = i32::from(self.heights.iter().copied().max().unwrap_or(0));
         // The walls count as full columns.
         let mut walled = [HEIGHT as i32; WIDTH + 2];
-        for (w, &h) in walled[1..=WIDTH].iter_mut().zip(&self.heights) {
-            *w = i32::from(h);
+        for (column, &h) in walled[1..=WIDTH].iter_mut().zip(&self.heights) {
+            *column = i32::from(h);
         }
         let mut wells = 0;
         for side in walled.windows(3) {
