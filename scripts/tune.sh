@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Re-derives the olympiad submission's evaluation weights: coordinate descent
-# from the weights in the source, on 32 seeded S/Z-only streams played by the
-# search alone (--search-only: the S/Z perfect clear would complete them all,
-# and uniform streams are all survived, so neither tells weights apart).
-# Paste the printed weights into DEFAULT_WEIGHTS. Extra arguments go to
-# `judge tune`.
+# from the weights in the source, on 16 seeded streams where S and Z are 60
+# times as likely as each other piece (uniform streams are all survived and
+# S/Z-only streams are all blocks of five, so neither tells weights apart;
+# these are the hardest streams the player still survives often). Paste the
+# printed weights into DEFAULT_WEIGHTS. Extra arguments go to `judge tune`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet --bin judge
@@ -16,4 +16,4 @@ if [ -z "$weights" ]; then
 fi
 mkdir -p target/tune
 rustc -O --edition 2021 "$source" -o target/tune/olympiad
-exec target/release/judge tune --cmd "target/tune/olympiad --search-only" --start "$weights" --rounds 4 --games 32 "$@"
+exec target/release/judge tune --cmd target/tune/olympiad --start "$weights" --rounds 2 --games 16 --weights 1,1,1,1,60,1,60 "$@"

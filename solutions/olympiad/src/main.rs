@@ -490,12 +490,12 @@ impl Weights {
 
 /// Found by `judge tune` (coordinate descent on seeded hard streams).
 const DEFAULT_WEIGHTS: Weights = Weights {
-    holes: 156,
-    rows_with_holes: 26,
+    holes: 195,
+    rows_with_holes: 33,
     row_transitions: 40,
     column_transitions: 145,
-    wells: 54,
-    height_sum: 3,
+    wells: 68,
+    height_sum: 5,
     danger: 30,
     over_holes: 13,
 };

@@ -10,8 +10,8 @@ use crate::rng::Rng;
 
 const SEED: Opt = opt("--seed", "S", "the generator's seed");
 const N: Opt = opt("--n", "N", "pieces");
-const DIST: Opt = opt("--dist", "D", "uniform, sz-heavy, sz-only or no-i");
-const WEIGHTS: Opt = opt(
+pub const DIST: Opt = opt("--dist", "D", "uniform, sz-heavy, sz-only or no-i");
+pub const WEIGHTS: Opt = opt(
     "--weights",
     "I,J,L,O,S,T,Z",
     "relative weights of the seven pieces instead of --dist, e.g. 1,1,1,1,60,1,60",
@@ -35,6 +35,25 @@ pub const COMMAND: Command = Command {
     run: main,
 };
 
+/// The distribution `--dist` names or `--weights` gives (not both), or
+/// `default` without either.
+pub fn chosen_distribution(args: &Args, default: &str) -> Result<Distribution, Failure> {
+    Ok(match (args.value(&DIST)?, args.value(&WEIGHTS)?) {
+        (Some(_), Some(_)) => {
+            return Err(args
+                .usage_error("give --dist or --weights, not both")
+                .into())
+        }
+        (None, Some(weights)) => Distribution::from_weights(weights)
+            .map_err(|why| args.usage_error(format!("--weights: {why}")))?,
+        (name, None) => {
+            let name = name.unwrap_or(default);
+            Distribution::from_name(name)
+                .ok_or_else(|| args.usage_error(format!("unknown distribution '{name}'")))?
+        }
+    })
+}
+
 fn main(args: Args) -> Result<i32, Failure> {
     let seed = args.parsed_or(&SEED, OFFICIAL_SEED)?;
     if args.switch(&OFFICIAL) {
@@ -48,20 +67,7 @@ fn main(args: Args) -> Result<i32, Failure> {
         return Ok(exit::OK);
     }
     let n = args.number_in(&N, 10_000, 1..=MAX_PIECES as u64)? as usize;
-    let dist = match (args.value(&DIST)?, args.value(&WEIGHTS)?) {
-        (Some(_), Some(_)) => {
-            return Err(args
-                .usage_error("give --dist or --weights, not both")
-                .into())
-        }
-        (None, Some(weights)) => Distribution::from_weights(weights)
-            .map_err(|why| args.usage_error(format!("--weights: {why}")))?,
-        (name, None) => {
-            let name = name.unwrap_or("uniform");
-            Distribution::from_name(name)
-                .ok_or_else(|| args.usage_error(format!("unknown distribution '{name}'")))?
-        }
-    };
+    let dist = chosen_distribution(&args, "uniform")?;
     let text = format_input(&generate(n, dist, &mut Rng::new(seed)));
     match args.path(&OUTPUT_FILE) {
         Some(path) => write_file(&path, text)?,

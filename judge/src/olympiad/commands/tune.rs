@@ -6,10 +6,11 @@
 
 use std::time::Duration;
 
+use super::gen::{chosen_distribution, DIST, WEIGHTS};
 use super::play_program;
 use crate::cli::{exit, opt, Args, Command, Failure, Opt, Progress, Spec, SUBMISSION_COMMAND};
 use crate::olympiad::format::MAX_PIECES;
-use crate::olympiad::gen::{generate, Distribution};
+use crate::olympiad::gen::generate;
 use crate::olympiad::Piece;
 use crate::process::{with_submission, Limits};
 use crate::rng::Rng;
@@ -18,11 +19,6 @@ const START: Opt = opt("--start", "a,b,...", "the starting weights (required)");
 const ROUNDS: Opt = opt("--rounds", "R", "rounds over all weights (default 2)");
 const GAMES: Opt = opt("--games", "G", "streams per evaluation (default 16)");
 const SIZE: Opt = opt("--size", "N", "pieces per stream (default 10000)");
-const DIST: Opt = opt(
-    "--dist",
-    "D",
-    "distribution of the streams (default sz-only)",
-);
 
 pub static SPEC: Spec = Spec {
     command: "tune",
@@ -30,8 +26,17 @@ pub static SPEC: Spec = Spec {
     min_positional: 0,
     max_positional: 1,
     about: "Re-derive the submission's evaluation weights by coordinate descent on seeded\n\
-            streams (the player takes --weights a,b,... on its command line).",
-    options: &[SUBMISSION_COMMAND, START, ROUNDS, GAMES, SIZE, DIST],
+            streams (--dist, default sz-only, or --weights of the pieces); the player is\n\
+            given its evaluation weights as --weights a,b,... on its command line.",
+    options: &[
+        SUBMISSION_COMMAND,
+        START,
+        ROUNDS,
+        GAMES,
+        SIZE,
+        DIST,
+        WEIGHTS,
+    ],
 };
 
 pub const COMMAND: Command = Command {
@@ -53,9 +58,7 @@ fn main(args: Args) -> Result<i32, Failure> {
     let rounds = args.number_in(&ROUNDS, 2, 0..=1000)? as usize;
     let games = args.number_in(&GAMES, 16, 1..=100_000)?;
     let size = args.number_in(&SIZE, 10_000, 1..=MAX_PIECES as u64)? as usize;
-    let dist_name = args.value(&DIST)?.unwrap_or("sz-only");
-    let dist = Distribution::from_name(dist_name)
-        .ok_or_else(|| args.usage_error(format!("unknown distribution '{dist_name}'")))?;
+    let dist = chosen_distribution(&args, "sz-only")?;
     let streams: Vec<Vec<Piece>> = (1..=games)
         .map(|seed| generate(size, dist, &mut Rng::derived(seed, 7_000)))
         .collect();
