@@ -740,9 +740,12 @@ impl<'a> Tiler<'a> {
         shape.masks[v - at.row] << at.column
     }
 
-    /// Branches on the open cell with the fewest placements covering it
-    /// (among the lowest `BRANCH_ROWS` open rows); a cell with none ends the
-    /// branch.
+    /// Branches on the open cell with the fewest placements covering it,
+    /// in any open row, so that a cell no placement can cover any more ends
+    /// the branch at once, wherever it is. (With only the two lowest open
+    /// rows, 1141 of the 1202 free-order searches on a dense 14x26 picture
+    /// ran out of budget without a single complete tiling; with all rows
+    /// that picture needs half the pieces, in a quarter of the time.)
     fn search(&mut self) -> bool {
         self.nodes += 1;
         let first = match (0..self.region.rows).find(|&r| self.open[r] != 0) {
@@ -756,13 +759,13 @@ impl<'a> Tiler<'a> {
             self.nodes = u64::MAX;
             return false;
         }
-        // Placements starting in those rows (no open cell is lower), kept
+        // Placements from the lowest open row up (no open cell is lower), kept
         // above the caller's in one buffer.
         let start = self.fitting.len();
-        let mut ways = [[0u16; WIDTH]; BRANCH_ROWS];
+        let mut ways = [[0u16; WIDTH]; MAX_ROWS];
         for &s in self.order {
             let shape = &self.shapes[s];
-            for row in first..(first + BRANCH_ROWS).min(self.region.rows) {
+            for row in first..self.region.rows {
                 let mut columns = self.region.fitting_columns(shape, row, &self.open);
                 while columns != 0 {
                     let column = columns.trailing_zeros() as usize;
@@ -773,35 +776,30 @@ impl<'a> Tiler<'a> {
                         column,
                     };
                     for &(dr, dc) in &shape.cells {
-                        if row + dr < first + BRANCH_ROWS {
-                            ways[row + dr - first][column + dc] += 1;
-                        }
+                        ways[row + dr][column + dc] += 1;
                     }
                     self.fitting.push(at);
                 }
             }
         }
-        let found = self.branch(first, start, &ways);
+        let found = self.branch(start, &ways);
         self.fitting.truncate(start);
         found
     }
 
     /// Covers the open cell with the fewest fitting placements (those of
     /// `fitting[start..]`); a cell with none ends the branch.
-    fn branch(&mut self, first: usize, start: usize, ways: &[[u16; WIDTH]; BRANCH_ROWS]) -> bool {
+    fn branch(&mut self, start: usize, ways: &[[u16; WIDTH]; MAX_ROWS]) -> bool {
         let mut target = None;
-        for (i, counts) in ways.iter().enumerate() {
-            if first + i >= self.region.rows {
-                continue;
-            }
-            let open = self.open[first + i];
+        for (row, counts) in ways.iter().enumerate().take(self.region.rows) {
+            let open = self.open[row];
             for c in (0..WIDTH).filter(|c| open >> c & 1 == 1) {
                 let n = counts[c];
                 if n == 0 {
                     return false;
                 }
                 if target.map_or(true, |(m, _, _)| n < m) {
-                    target = Some((n, first + i, c));
+                    target = Some((n, row, c));
                 }
             }
         }
@@ -943,13 +941,6 @@ const RESTARTS: u64 = 2;
 const PLATFORM_RESTARTS: u64 = 8;
 /// Steps of the search for a drop order of one tiling.
 const ORDER_BUDGET: u32 = 100;
-/// Open rows whose cells compete to be branched on: all of them, so that a
-/// cell no placement can cover any more ends the branch at once, wherever
-/// it is. With only the two lowest open rows, 1141 of the 1202 free-order
-/// searches on a dense 14x26 picture ran out of budget without a single
-/// complete tiling; with all rows that picture needs half the pieces, in a
-/// quarter of the time.
-const BRANCH_ROWS: usize = MAX_ROWS;
 
 fn print(picture: &Picture) -> Result<Vec<Drop>, String> {
     let mut printer = Printer {
