@@ -456,24 +456,36 @@ impl Field {
 // A batch: an exact tiling whose full rows all vanish with its last piece
 // ---------------------------------------------------------------------------
 
-/// A batch fills and deletes at most 8 rows, plus the pixel row.
+/// A batch fills and deletes at most 8 rows, plus the pixel row (or 4
+/// rows and two pixel rows).
 const MAX_ROWS: usize = 9;
+
+/// Pixels a batch prints in one picture row.
+struct PixelRow<'w> {
+    /// Region row.
+    at: usize,
+    chosen: u32,
+    /// Pixels printed earlier in that row.
+    printed: u32,
+    colours: &'w [u8; WIDTH],
+}
 
 /// The rows a batch works in, numbered from the current picture row up.
 struct Region {
     rows: usize,
-    /// Rows under it are filled and deleted too ("shift" rows, a platform:
-    /// when they go, the pixels drop into place).
-    pixel_row: usize,
-    /// Cells the batch fills: every row but the pixel row, and there the
-    /// chosen pixels.
+    /// The rows that stay (bit r): picture rows. Every other row is filled
+    /// and deleted; rows under a picture row ("shift" rows, a platform) let
+    /// its pixels drop into place when they go.
+    pixel_rows: u32,
+    /// Cells the batch fills: every deleted row, and the chosen pixels.
     needed: [u32; MAX_ROWS],
-    /// Pixels printed earlier in the pixel row.
+    /// Pixels printed earlier in the picture rows.
     occupied: [u32; MAX_ROWS],
     /// Filled cells of the field row under the region (all of it on the floor).
     below: u32,
-    /// For each piece kind, the pixel-row cells it may fill.
-    allowed: [u32; 7],
+    /// For each row and piece kind, the cells it may fill: in a deleted row
+    /// any, in a picture row the chosen pixels of its colour.
+    allowed: [[u32; 7]; MAX_ROWS],
     /// For each row, the cells with something under them that will hold a
     /// piece up: cells the batch fills (their piece drops first), printed
     /// pixels, the picture below.
@@ -481,36 +493,30 @@ struct Region {
 }
 
 impl Region {
-    fn new(
-        deleted: usize,
-        pixel_row: usize,
-        chosen: u32,
-        printed: u32,
-        colours: &[u8; WIDTH],
-        below: u32,
-    ) -> Region {
-        let mut needed = [0; MAX_ROWS];
-        let mut occupied = [0; MAX_ROWS];
-        for (r, n) in needed.iter_mut().enumerate().take(deleted + 1) {
-            *n = if r == pixel_row { chosen } else { FULL_ROW };
-        }
-        occupied[pixel_row] = printed;
-        let mut allowed = [0; 7];
-        for (kind, a) in allowed.iter_mut().enumerate() {
-            *a = (0..WIDTH)
-                .filter(|&c| COLOUR_OF[kind] != 0 && colours[c] == COLOUR_OF[kind])
-                .fold(0, |m, c| m | 1 << c)
-                & chosen;
-        }
+    fn new(rows: usize, pixels: &[PixelRow], below: u32) -> Region {
         let mut region = Region {
-            rows: deleted + 1,
-            pixel_row,
-            needed,
-            occupied,
+            rows,
+            pixel_rows: 0,
+            needed: [0; MAX_ROWS],
+            occupied: [0; MAX_ROWS],
             below,
-            allowed,
+            allowed: [[FULL_ROW; 7]; MAX_ROWS],
             held: [below; MAX_ROWS],
         };
+        for n in region.needed.iter_mut().take(rows) {
+            *n = FULL_ROW;
+        }
+        for p in pixels {
+            region.pixel_rows |= 1 << p.at;
+            region.needed[p.at] = p.chosen;
+            region.occupied[p.at] = p.printed;
+            for (kind, a) in region.allowed[p.at].iter_mut().enumerate() {
+                *a = (0..WIDTH)
+                    .filter(|&c| COLOUR_OF[kind] != 0 && p.colours[c] == COLOUR_OF[kind])
+                    .fold(0, |m, c| m | 1 << c)
+                    & p.chosen;
+            }
+        }
         region.find_holds();
         region
     }
@@ -523,10 +529,9 @@ impl Region {
 
     /// The platform under a row whose pixels would hang over holes: four
     /// rows, the lowest full (it goes while the platform is built), the
-    /// others full but for the keyhole.
+    /// others full but for the keyhole. Its pixel row is the one above.
     fn platform(below: u32) -> Region {
-        // No pixel row: the one above the region.
-        let mut region = Region::new(PLATFORM_ROWS - 1, PLATFORM_ROWS, 0, 0, &[0; WIDTH], below);
+        let mut region = Region::new(PLATFORM_ROWS, &[], below);
         for &(r, c) in &KEYHOLE {
             region.needed[r] &= !(1 << c);
         }
@@ -544,10 +549,7 @@ impl Region {
         let mut rests = 0;
         for dr in 0..shape.height {
             let r = row + dr;
-            let mut free = open[r];
-            if r == self.pixel_row {
-                free &= self.allowed[shape.kind];
-            }
+            let free = open[r] & self.allowed[r][shape.kind];
             let (mut blocks, mut under) = (shape.masks[dr], shape.undersides[dr]);
             while blocks != 0 {
                 fits &= free >> blocks.trailing_zeros();
@@ -566,7 +568,7 @@ impl Region {
     /// holes of the picture), so it has a block in every full row; it
     /// drops last, so nothing in the batch is above it.
     fn last_pieces(&self, shapes: &[Shape]) -> Vec<Placement> {
-        let full_rows = ((1u32 << self.rows) - 1) & !(1 << self.pixel_row);
+        let full_rows = ((1u32 << self.rows) - 1) & !self.pixel_rows;
         let mut found = Vec::new();
         for (s, shape) in shapes.iter().enumerate() {
             for row in 0..self.rows {
@@ -951,17 +953,26 @@ fn print(picture: &Picture) -> Result<Vec<Drop>, String> {
     let offset = (WIDTH - picture.width) / 2;
     // Bottom up, from the lowest row with pixels; printable, so the rows
     // with pixels come without a gap.
-    let rows = picture.pixels.iter().enumerate().rev();
-    let drawn = rows.skip_while(|(_, row)| row.iter().all(|&p| p == 0));
-    for (y, (top_index, source)) in drawn.enumerate() {
+    let mut rows: Vec<(usize, [u8; WIDTH])> = Vec::new();
+    let drawn = picture.pixels.iter().enumerate().rev();
+    for (top_index, source) in drawn.skip_while(|(_, row)| row.iter().all(|&p| p == 0)) {
         if source.iter().all(|&p| p == 0) {
             break;
         }
         let mut want = [0u8; WIDTH];
         want[offset..offset + picture.width].copy_from_slice(source);
+        rows.push((top_index, want));
+    }
+    let mut y = 0;
+    while y < rows.len() {
+        let (top_index, want) = &rows[y];
+        let next = rows.get(y + 1).map(|(_, w)| w);
         printer
-            .print_row(y, &want)
+            .print_row(y, want, next)
             .map_err(|e| format!("row {} from the top: {}", top_index + 1, e))?;
+        // A batch may have printed the row above too.
+        let done_too = next.map_or(false, |n| printer.field.rows[y + 1] == field_row(n));
+        y += if done_too { 2 } else { 1 };
     }
     Ok(printer.drops)
 }
@@ -1000,25 +1011,36 @@ struct Printer {
 }
 
 impl Printer {
-    /// Prints picture row y. Pixels over holes of the row below are printed
-    /// in one batch if one is found quickly, else on a platform.
-    fn print_row(&mut self, y: usize, want: &[u8; WIDTH]) -> Result<(), String> {
+    /// Prints picture row y, and perhaps `next`, the row above, with it.
+    /// Pixels over holes of the row below are printed in one batch if one
+    /// is found quickly, else on a platform.
+    fn print_row(
+        &mut self,
+        y: usize,
+        want: &[u8; WIDTH],
+        next: Option<&[u8; WIDTH]>,
+    ) -> Result<(), String> {
         let pixels = row_mask(want);
         if pixels & !below_mask(&self.field, y) != 0 {
-            if let Some(batch) = find_batch(&self.shapes, &self.field, y, want, 0, 0) {
-                return self.play_batch(y, want, batch);
+            if let Some(batch) = find_batch(&self.shapes, &self.field, y, want, next, 0, 0) {
+                return self.play_batch(y, [want, next.unwrap_or(&[0; WIDTH])], batch);
             }
-            return self.print_on_platform(y, want);
+            return self.print_on_platform(y, want, next);
         }
-        self.print_pixels(y, want)
+        self.print_pixels(y, want, next)
     }
 
     /// Batches until the row's pixels are all there.
-    fn print_pixels(&mut self, y: usize, want: &[u8; WIDTH]) -> Result<(), String> {
+    fn print_pixels(
+        &mut self,
+        y: usize,
+        want: &[u8; WIDTH],
+        next: Option<&[u8; WIDTH]>,
+    ) -> Result<(), String> {
         let (start, dropped) = (self.field.clone(), self.drops.len());
         let mut first = 0;
         for restart in 0..ROW_RESTARTS {
-            match self.print_pixels_from(y, want, first, 1 + 3 * restart)? {
+            match self.print_pixels_from(y, want, next, first, 1 + 3 * restart)? {
                 0 => return Ok(()),
                 stuck => {
                     self.field = start.clone();
@@ -1036,6 +1058,7 @@ impl Printer {
         &mut self,
         y: usize,
         want: &[u8; WIDTH],
+        next: Option<&[u8; WIDTH]>,
         first: u32,
         effort: u64,
     ) -> Result<u32, String> {
@@ -1045,10 +1068,10 @@ impl Printer {
             if missing == 0 {
                 return Ok(0);
             }
-            match find_batch(&self.shapes, &self.field, y, want, first, effort) {
-                Some(batch) => self.play_batch(y, want, batch)?,
+            match find_batch(&self.shapes, &self.field, y, want, next, first, effort) {
+                Some(batch) => self.play_batch(y, [want, next.unwrap_or(&[0; WIDTH])], batch)?,
                 None if printed == 0 && y + PLATFORM_ROWS < HEIGHT => {
-                    self.print_on_platform(y, want)?;
+                    self.print_on_platform(y, want, next)?;
                     return Ok(0);
                 }
                 None => return Ok(missing),
@@ -1056,18 +1079,20 @@ impl Printer {
         }
     }
 
-    /// Drops the batch and checks the field: the chosen pixels added to row
-    /// y, nothing else changed, nothing above.
+    /// Drops the batch and checks the field: the chosen pixels added to rows
+    /// y and y + 1, nothing else changed, nothing above.
     fn play_batch(
         &mut self,
         y: usize,
-        want: &[u8; WIDTH],
-        (chosen, placements): (u32, Vec<Placement>),
+        wants: [&[u8; WIDTH]; 2],
+        (chosen, placements): Batch,
     ) -> Result<(), String> {
         let mut expected = self.field.rows.clone();
-        let pixels = field_row(want);
-        for c in (0..WIDTH).filter(|c| chosen >> c & 1 == 1) {
-            expected[y][c] = pixels[c];
+        for (dy, (want, chosen)) in wants.iter().zip(chosen).enumerate() {
+            let pixels = field_row(want);
+            for c in (0..WIDTH).filter(|c| chosen >> c & 1 == 1) {
+                expected[y + dy][c] = pixels[c];
+            }
         }
         self.play(&placements)?;
         if self.field.rows != expected {
@@ -1089,9 +1114,15 @@ impl Printer {
         Ok(())
     }
 
-    /// A platform on row y, the pixels printed on top of it, then the key:
-    /// the platform's rows go and the pixels drop onto row y.
-    fn print_on_platform(&mut self, y: usize, want: &[u8; WIDTH]) -> Result<(), String> {
+    /// A platform on row y, the pixels printed on top of it (perhaps with
+    /// the row above, `next`), then the key: the platform's rows go and the
+    /// pixels drop onto row y.
+    fn print_on_platform(
+        &mut self,
+        y: usize,
+        want: &[u8; WIDTH],
+        next: Option<&[u8; WIDTH]>,
+    ) -> Result<(), String> {
         let region = Region::platform(below_mask(&self.field, y));
         let orders: Vec<Vec<usize>> = (0..PLATFORM_RESTARTS)
             .map(|r| shape_order(self.shapes.len(), y as u64 * 1000 + r))
@@ -1103,7 +1134,7 @@ impl Printer {
         if (0..left).any(|r| row_mask(&self.field.rows[y + r]) != region.needed[r + 1]) {
             return Err("internal error: the platform is not where it was planned".to_string());
         }
-        self.print_pixels(y + left, want)?;
+        self.print_pixels(y + left, want, next)?;
         let key = self
             .shapes
             .iter()
@@ -1115,7 +1146,14 @@ impl Printer {
             column: 0,
         }])?;
         let rows = &self.field.rows;
-        if rows[y] != field_row(want) || rows[y + 1..].iter().any(|r| r != &[0; WIDTH]) {
+        let upper = match next {
+            Some(n) if rows[y + 1] != [0; WIDTH] => field_row(n),
+            _ => [0; WIDTH],
+        };
+        if rows[y] != field_row(want)
+            || rows[y + 1] != upper
+            || rows[y + 2..].iter().any(|r| r != &[0; WIDTH])
+        {
             return Err("internal error: the platform did not go as planned".to_string());
         }
         Ok(())
@@ -1142,9 +1180,10 @@ fn find_batch(
     field: &Field,
     y: usize,
     want: &[u8; WIDTH],
+    next: Option<&[u8; WIDTH]>,
     first: u32,
     effort: u64,
-) -> Option<(u32, Vec<Placement>)> {
+) -> Option<Batch> {
     let printed = row_mask(&field.rows[y]);
     let missing = row_mask(want) & !printed;
     let below = below_mask(field, y);
@@ -1183,15 +1222,34 @@ fn find_batch(
         (&all_but_one, 0, false),
         (&singles, 4, false),
     ];
+    let mut two_rows = match next {
+        Some(upper) if printed == 0 => both_rows(y, missing, below, want, upper),
+        _ => Vec::new(),
+    };
+    // Both rows at once come first when they need fewer deleted rows than
+    // the two rows one after the other, or when the row above would hang
+    // over holes of this one (alone, it would need a platform); else right
+    // after this row alone.
+    let two_rows_at = match next.map(row_mask) {
+        Some(upper)
+            if upper & !row_mask(want) != 0
+                || fewest_rows(missing.count_ones() + upper.count_ones())
+                    < fewest_rows(missing.count_ones()) + fewest_rows(upper.count_ones()) =>
+        {
+            0
+        }
+        _ => 2,
+    };
     let mut candidates = Vec::new();
-    for (choices, extra, last_piece) in tiers {
+    for (tier, (choices, extra, last_piece)) in tiers.iter().copied().enumerate() {
+        if tier == two_rows_at {
+            candidates.append(&mut two_rows);
+        }
         if whole_row_only && choices != all.as_slice() {
             continue;
         }
         for &chosen in choices {
-            let k = chosen.count_ones() as usize;
-            // Cells: 21 per deleted row plus the pixels, a multiple of 4.
-            let deleted = (1..=4).find(|n| (WIDTH * n + k) % 4 == 0).unwrap_or(4) + extra;
+            let deleted = fewest_rows(chosen.count_ones()) + extra;
             // The pixel row at the bottom first, then on a platform of all
             // deleted rows, then in between. Deleting rows under the pixel
             // row would take pixels printed earlier.
@@ -1201,10 +1259,15 @@ fn find_batch(
             let ends = [0, deleted];
             let shifts = ends.iter().copied().chain(1..deleted);
             for shift in shifts.filter(|&s| s == 0 || printed == 0) {
-                let region = Region::new(deleted, shift, chosen, printed, want, below);
-                candidates.push(Candidate {
+                let pixels = PixelRow {
+                    at: shift,
                     chosen,
-                    region,
+                    printed,
+                    colours: want,
+                };
+                candidates.push(Candidate {
+                    chosen: [chosen, 0],
+                    region: Region::new(deleted + 1, &[pixels], below),
                     last_piece,
                 });
             }
@@ -1213,15 +1276,72 @@ fn find_batch(
     first_found(shapes, candidates, orders, effort.max(1))
 }
 
+/// Cells: 21 per deleted row plus the k pixels, a multiple of 4.
+fn fewest_rows(k: u32) -> usize {
+    (1..=4)
+        .find(|n| (WIDTH * n + k as usize) % 4 == 0)
+        .unwrap_or(4)
+}
+
+/// The whole of row y and the whole of the row above in one batch: rows
+/// deleted between them hold up the upper row's pixels, and one piece can
+/// carry pixels of both. Every order of the two picture rows among the
+/// deleted ones, the lower row at the bottom first.
+fn both_rows(
+    y: usize,
+    lower: u32,
+    below: u32,
+    want: &[u8; WIDTH],
+    next: &[u8; WIDTH],
+) -> Vec<Candidate> {
+    let upper = row_mask(next);
+    let deleted = fewest_rows(lower.count_ones() + upper.count_ones());
+    let mut found = Vec::new();
+    if upper == 0 || y + deleted + 2 > HEIGHT {
+        return found;
+    }
+    for last_piece in [true, false] {
+        for low in 0..=deleted {
+            for high in low + 1..=deleted + 1 {
+                let rows = [
+                    PixelRow {
+                        at: low,
+                        chosen: lower,
+                        printed: 0,
+                        colours: want,
+                    },
+                    PixelRow {
+                        at: high,
+                        chosen: upper,
+                        printed: 0,
+                        colours: next,
+                    },
+                ];
+                found.push(Candidate {
+                    chosen: [lower, upper],
+                    region: Region::new(deleted + 2, &rows, below),
+                    last_piece,
+                });
+            }
+        }
+    }
+    found
+}
+
 /// One way to try a batch.
 struct Candidate {
-    chosen: u32,
+    /// The pixels it prints in the current row and the row above.
+    chosen: [u32; 2],
     region: Region,
     last_piece: bool,
 }
 
 /// A candidate's index and its batch.
 type Found = (usize, Vec<Placement>);
+
+/// The pixels a batch prints in the current row and the row above, and its
+/// pieces in drop order.
+type Batch = ([u32; 2], Vec<Placement>);
 
 /// Threads that try candidates at once. The answer does not depend on
 /// them: it is always the first candidate in the list that succeeds, and
@@ -1236,7 +1356,7 @@ fn first_found(
     candidates: Vec<Candidate>,
     orders: Vec<Vec<usize>>,
     effort: u64,
-) -> Option<(u32, Vec<Placement>)> {
+) -> Option<Batch> {
     let work = Arc::new((candidates, orders));
     let next = Arc::new(AtomicUsize::new(0));
     let first = Arc::new(AtomicUsize::new(usize::MAX));
@@ -1503,9 +1623,7 @@ mod tests {
         for dr in 0..shape.height {
             let r = at.row + dr;
             let blocks = shape.masks[dr] << at.column;
-            if blocks & !open[r] != 0
-                || (r == region.pixel_row && blocks & !region.allowed[shape.kind] != 0)
-            {
+            if blocks & !open[r] != 0 || blocks & !region.allowed[r][shape.kind] != 0 {
                 return false;
             }
             rests |= shape.undersides[dr] << at.column & region.held[r] != 0;
@@ -1535,7 +1653,26 @@ mod tests {
             }
             let chosen = row_mask(&want) & next(&mut state) as u32;
             let below = next(&mut state) as u32 & FULL_ROW;
-            let region = Region::new(deleted, shift, chosen, 0, &want, below);
+            let mut upper = [0u8; WIDTH];
+            for w in upper.iter_mut().skip(2).take(17) {
+                *w = (next(&mut state) % 4) as u8;
+            }
+            // Half the regions print the row above too, higher up.
+            let mut rows = vec![PixelRow {
+                at: shift,
+                chosen,
+                printed: 0,
+                colours: &want,
+            }];
+            if next(&mut state) % 2 == 0 {
+                rows.push(PixelRow {
+                    at: shift + 1 + next(&mut state) as usize % (deleted + 1 - shift),
+                    chosen: row_mask(&upper),
+                    printed: 0,
+                    colours: &upper,
+                });
+            }
+            let region = Region::new(deleted + rows.len(), &rows, below);
             let mut open = region.needed;
             for o in open.iter_mut() {
                 *o &= next(&mut state) as u32 | next(&mut state) as u32;
