@@ -458,7 +458,7 @@ impl Field {
 
 /// A batch fills and deletes at most 8 rows, plus the pixel row (or 4
 /// rows and two pixel rows).
-const MAX_ROWS: usize = 9;
+const MAX_ROWS: usize = 10;
 
 /// Pixels a batch prints in one picture row.
 struct PixelRow<'w> {
@@ -615,6 +615,51 @@ struct Placement {
     column: usize,
 }
 
+/// Distinct rotations of the seven pieces.
+const SHAPES: usize = 19;
+
+/// How many placements cover each cell of a row, one bit plane per binary
+/// digit (saturating at 15): a placement's cells are added for all its
+/// columns at once.
+#[derive(Clone, Copy, Default)]
+struct Counts([u32; 4]);
+
+impl Counts {
+    fn add(&mut self, cells: u32) {
+        let full = self.0.iter().fold(FULL_ROW, |m, p| m & p);
+        let mut carry = cells & !full;
+        for plane in self.0.iter_mut() {
+            let next = *plane & carry;
+            *plane ^= carry;
+            carry = next;
+        }
+    }
+
+    /// The cells of the row covered exactly n times.
+    fn exactly(&self, n: u32) -> u32 {
+        self.0.iter().enumerate().fold(FULL_ROW, |m, (i, p)| {
+            m & if n >> i & 1 == 1 { *p } else { !*p }
+        })
+    }
+
+    /// The open cell (row, column) covered the fewest times, the lowest
+    /// and then leftmost of those, or None if some open cell is covered by
+    /// no placement.
+    fn fewest(counts: &[Counts], open: &[u32]) -> Option<(usize, usize)> {
+        if counts.iter().zip(open).any(|(c, o)| o & c.exactly(0) != 0) {
+            return None;
+        }
+        (1..16).find_map(|n| {
+            let mut rows = counts.iter().zip(open).map(|(c, o)| o & c.exactly(n));
+            let row = rows.position(|cells| cells != 0)?;
+            Some((
+                row,
+                (open[row] & counts[row].exactly(n)).trailing_zeros() as usize,
+            ))
+        })
+    }
+}
+
 /// Depth-first exact cover of a region. With no row deleted before the
 /// last piece, a tiling can be dropped when every piece rests on a cell
 /// that will be filled before it and the "drops before" relation (below, in
@@ -633,7 +678,6 @@ struct Tiler<'a> {
     /// Piece 0 is the batch's last piece.
     last_fixed: bool,
     solution: Option<Vec<Placement>>,
-    fitting: Vec<Placement>,
     stop: Stop<'a>,
 }
 
@@ -681,7 +725,6 @@ impl<'a> Tiler<'a> {
             budget,
             last_fixed: last.is_some(),
             solution: None,
-            fitting: Vec::with_capacity(1024),
             stop,
         };
         if let Some(at) = last {
@@ -750,7 +793,8 @@ impl<'a> Tiler<'a> {
     /// that picture needs half the pieces, in a quarter of the time.)
     fn search(&mut self) -> bool {
         self.nodes += 1;
-        let first = match (0..self.region.rows).find(|&r| self.open[r] != 0) {
+        let rows = self.region.rows;
+        let first = match (0..rows).find(|&r| self.open[r] != 0) {
             Some(r) => r,
             None => {
                 self.solution = self.drop_order();
@@ -761,78 +805,65 @@ impl<'a> Tiler<'a> {
             self.nodes = u64::MAX;
             return false;
         }
-        // Placements from the lowest open row up (no open cell is lower), kept
-        // above the caller's in one buffer.
-        let start = self.fitting.len();
-        let mut ways = [[0u16; WIDTH]; MAX_ROWS];
+        // Where each shape fits (no open cell is below `first`), and how
+        // many placements cover each cell, counted for all columns at once.
+        let mut fits = [[0u32; MAX_ROWS]; SHAPES];
+        let mut counts = [Counts::default(); MAX_ROWS];
         for &s in self.order {
             let shape = &self.shapes[s];
-            for row in first..self.region.rows {
-                let mut columns = self.region.fitting_columns(shape, row, &self.open);
-                while columns != 0 {
-                    let column = columns.trailing_zeros() as usize;
-                    columns &= columns - 1;
-                    let at = Placement {
-                        shape: s,
-                        row,
-                        column,
-                    };
+            for row in first..rows {
+                let columns = self.region.fitting_columns(shape, row, &self.open);
+                fits[s][row] = columns;
+                if columns != 0 {
                     for &(dr, dc) in &shape.cells {
-                        ways[row + dr][column + dc] += 1;
+                        counts[row + dr].add(columns << dc);
                     }
-                    self.fitting.push(at);
                 }
             }
         }
-        let found = self.branch(start, &ways);
-        self.fitting.truncate(start);
-        found
-    }
-
-    /// Covers the open cell with the fewest fitting placements (those of
-    /// `fitting[start..]`); a cell with none ends the branch.
-    fn branch(&mut self, start: usize, ways: &[[u16; WIDTH]; MAX_ROWS]) -> bool {
-        let mut target = None;
-        for (row, counts) in ways.iter().enumerate().take(self.region.rows) {
-            let open = self.open[row];
-            for c in (0..WIDTH).filter(|c| open >> c & 1 == 1) {
-                let n = counts[c];
-                if n == 0 {
-                    return false;
-                }
-                if target.map_or(true, |(m, _, _)| n < m) {
-                    target = Some((n, row, c));
-                }
-            }
-        }
-        let (_, row, column) = match target {
-            Some(t) => t,
+        let target = match Counts::fewest(&counts[first..rows], &self.open[first..rows]) {
+            Some((row, column)) => (first + row, column),
             None => return false,
         };
-        for i in start..self.fitting.len() {
-            let at = self.fitting[i];
-            let shape = &self.shapes[at.shape];
-            let covers = shape
-                .cells
-                .iter()
-                .any(|&(dr, dc)| at.row + dr == row && at.column + dc == column);
-            if !covers {
-                continue;
+        self.branch(target, &fits)
+    }
+
+    /// Tries every placement that covers the target cell, in shape order,
+    /// then from the lowest row and the leftmost column.
+    fn branch(&mut self, (row, column): (usize, usize), fits: &[[u32; MAX_ROWS]; SHAPES]) -> bool {
+        for &s in self.order {
+            let shape = &self.shapes[s];
+            let mut covering = [(0, 0); 4];
+            let mut found = 0;
+            for &(dr, dc) in &shape.cells {
+                if row >= dr && column >= dc && fits[s][row - dr] >> (column - dc) & 1 == 1 {
+                    covering[found] = (row - dr, column - dc);
+                    found += 1;
+                }
             }
-            if self.nodes > self.budget {
-                return false;
+            let covering = &mut covering[..found];
+            covering.sort_unstable();
+            for &(at_row, at_column) in covering.iter() {
+                if self.nodes > self.budget {
+                    return false;
+                }
+                let at = Placement {
+                    shape: s,
+                    row: at_row,
+                    column: at_column,
+                };
+                let (before, after) = match self.drop_constraints(at) {
+                    Some(pair) => pair,
+                    None => continue,
+                };
+                let saved = self.later;
+                self.place(at, before, after);
+                if self.divisible() && self.search() {
+                    return true;
+                }
+                self.remove(at);
+                self.later = saved;
             }
-            let (before, after) = match self.drop_constraints(at) {
-                Some(pair) => pair,
-                None => continue,
-            };
-            let saved = self.later;
-            self.place(at, before, after);
-            if self.divisible() && self.search() {
-                return true;
-            }
-            self.remove(at);
-            self.later = saved;
         }
         false
     }
@@ -944,16 +975,18 @@ const PLATFORM_RESTARTS: u64 = 8;
 /// Steps of the search for a drop order of one tiling.
 const ORDER_BUDGET: u32 = 100;
 
+/// The drops that print the picture with the fewest pieces this printer
+/// finds. Once rows 0..y are printed the field holds exactly those rows,
+/// however they were printed, so the cheapest way to print the rest depends
+/// on y alone: a step prints one row (batches, perhaps a platform) or
+/// several rows in one batch, and the steps are chosen from the top down.
 fn print(picture: &Picture) -> Result<Vec<Drop>, String> {
-    let mut printer = Printer {
-        shapes: Arc::new(shapes()),
-        field: Field::new(),
-        drops: Vec::new(),
-    };
+    let shapes = Arc::new(shapes());
     let offset = (WIDTH - picture.width) / 2;
     // Bottom up, from the lowest row with pixels; printable, so the rows
     // with pixels come without a gap.
-    let mut rows: Vec<(usize, [u8; WIDTH])> = Vec::new();
+    let mut wants: Vec<[u8; WIDTH]> = Vec::new();
+    let mut top_indices = Vec::new();
     let drawn = picture.pixels.iter().enumerate().rev();
     for (top_index, source) in drawn.skip_while(|(_, row)| row.iter().all(|&p| p == 0)) {
         if source.iter().all(|&p| p == 0) {
@@ -961,20 +994,85 @@ fn print(picture: &Picture) -> Result<Vec<Drop>, String> {
         }
         let mut want = [0u8; WIDTH];
         want[offset..offset + picture.width].copy_from_slice(source);
-        rows.push((top_index, want));
+        wants.push(want);
+        top_indices.push(top_index);
     }
+    // best[y]: the pieces that print rows y.., the first step's drops and
+    // the rows it prints.
+    let mut best: Vec<Option<(usize, Vec<Drop>, usize)>> = vec![None; wants.len() + 1];
+    best[wants.len()] = Some((0, Vec::new(), 0));
+    for y in (0..wants.len()).rev() {
+        let mut field = Field::new();
+        for (row, want) in field.rows.iter_mut().zip(&wants[..y]) {
+            *row = field_row(want);
+        }
+        // Steps (fewest pieces they can lead to, rows, extra deleted rows):
+        // a batch of several rows costs exactly its cells / 4; a row alone
+        // costs at least that.
+        let mut steps = Vec::new();
+        let mut pixels = 0;
+        for rows in 1..=TOGETHER.min(wants.len() - y) {
+            pixels += row_mask(&wants[y + rows - 1]).count_ones() as usize;
+            let rest = best[y + rows].as_ref().map_or(0, |b| b.0);
+            for extra in [0, 4] {
+                let deleted = fewest_rows(pixels as u32) + extra;
+                if rows == 1 && extra > 0 || rows > 1 && deleted + rows > MAX_ROWS {
+                    continue;
+                }
+                steps.push(((WIDTH * deleted + pixels) / 4 + rest, rows, extra));
+            }
+        }
+        // Cheapest first, more rows first; a step that cannot beat the best
+        // found ends the list.
+        steps.sort_by_key(|&(bound, rows, extra)| (bound, usize::MAX - rows, extra));
+        let mut error = None;
+        for (bound, rows, extra) in steps {
+            if best[y].as_ref().map_or(false, |b| bound > b.0) {
+                break;
+            }
+            let mut printer = Printer {
+                shapes: shapes.clone(),
+                field: field.clone(),
+                drops: Vec::new(),
+            };
+            let printed = match rows {
+                1 => printer.print_row(y, &wants[y]).map(|()| true),
+                _ => printer.print_together(y, &wants[y..y + rows], extra),
+            };
+            match printed {
+                Ok(true) => {
+                    let rest = best[y + rows].as_ref().map_or(0, |b| b.0);
+                    let pieces = printer.drops.len() + rest;
+                    if best[y]
+                        .as_ref()
+                        .map_or(true, |b| (pieces, rows) < (b.0, b.2))
+                    {
+                        best[y] = Some((pieces, printer.drops, rows));
+                    }
+                }
+                Ok(false) => {}
+                Err(e) => error = Some(e),
+            }
+        }
+        if best[y].is_none() {
+            let error = error.unwrap_or_else(|| "no batch of pieces found".to_string());
+            return Err(format!(
+                "row {} from the top: {}",
+                top_indices[y] + 1,
+                error
+            ));
+        }
+    }
+    let mut drops = Vec::new();
     let mut y = 0;
-    while y < rows.len() {
-        let (top_index, want) = &rows[y];
-        let next = rows.get(y + 1).map(|(_, w)| w);
-        printer
-            .print_row(y, want, next)
-            .map_err(|e| format!("row {} from the top: {}", top_index + 1, e))?;
-        // A batch may have printed the row above too.
-        let done_too = next.map_or(false, |n| printer.field.rows[y + 1] == field_row(n));
-        y += if done_too { 2 } else { 1 };
+    while let Some((_, step, rows)) = best.get_mut(y).and_then(Option::take) {
+        if rows == 0 {
+            break;
+        }
+        drops.extend(step);
+        y += rows;
     }
-    Ok(printer.drops)
+    Ok(drops)
 }
 
 fn row_mask(row: &[u8; WIDTH]) -> u32 {
@@ -1011,36 +1109,26 @@ struct Printer {
 }
 
 impl Printer {
-    /// Prints picture row y, and perhaps `next`, the row above, with it.
+    /// Prints picture row y.
     /// Pixels over holes of the row below are printed in one batch if one
     /// is found quickly, else on a platform.
-    fn print_row(
-        &mut self,
-        y: usize,
-        want: &[u8; WIDTH],
-        next: Option<&[u8; WIDTH]>,
-    ) -> Result<(), String> {
+    fn print_row(&mut self, y: usize, want: &[u8; WIDTH]) -> Result<(), String> {
         let pixels = row_mask(want);
         if pixels & !below_mask(&self.field, y) != 0 {
-            if let Some(batch) = find_batch(&self.shapes, &self.field, y, want, next, 0, 0) {
-                return self.play_batch(y, [want, next.unwrap_or(&[0; WIDTH])], batch);
+            if let Some(batch) = find_batch(&self.shapes, &self.field, y, want, 0, 0) {
+                return self.play_batch(y, &[*want], batch);
             }
-            return self.print_on_platform(y, want, next);
+            return self.print_on_platform(y, want);
         }
-        self.print_pixels(y, want, next)
+        self.print_pixels(y, want)
     }
 
     /// Batches until the row's pixels are all there.
-    fn print_pixels(
-        &mut self,
-        y: usize,
-        want: &[u8; WIDTH],
-        next: Option<&[u8; WIDTH]>,
-    ) -> Result<(), String> {
+    fn print_pixels(&mut self, y: usize, want: &[u8; WIDTH]) -> Result<(), String> {
         let (start, dropped) = (self.field.clone(), self.drops.len());
         let mut first = 0;
         for restart in 0..ROW_RESTARTS {
-            match self.print_pixels_from(y, want, next, first, 1 + 3 * restart)? {
+            match self.print_pixels_from(y, want, first, 1 + 3 * restart)? {
                 0 => return Ok(()),
                 stuck => {
                     self.field = start.clone();
@@ -1058,7 +1146,6 @@ impl Printer {
         &mut self,
         y: usize,
         want: &[u8; WIDTH],
-        next: Option<&[u8; WIDTH]>,
         first: u32,
         effort: u64,
     ) -> Result<u32, String> {
@@ -1068,10 +1155,10 @@ impl Printer {
             if missing == 0 {
                 return Ok(0);
             }
-            match find_batch(&self.shapes, &self.field, y, want, next, first, effort) {
-                Some(batch) => self.play_batch(y, [want, next.unwrap_or(&[0; WIDTH])], batch)?,
+            match find_batch(&self.shapes, &self.field, y, want, first, effort) {
+                Some(batch) => self.play_batch(y, &[*want], batch)?,
                 None if printed == 0 && y + PLATFORM_ROWS < HEIGHT => {
-                    self.print_on_platform(y, want, next)?;
+                    self.print_on_platform(y, want)?;
                     return Ok(0);
                 }
                 None => return Ok(missing),
@@ -1079,12 +1166,31 @@ impl Printer {
         }
     }
 
-    /// Drops the batch and checks the field: the chosen pixels added to rows
-    /// y and y + 1, nothing else changed, nothing above.
+    /// Prints the whole of rows y.. (`wants`, at least two) in one batch
+    /// with `extra` more deleted rows than the fewest, if a batch is found
+    /// (Ok(true)).
+    fn print_together(
+        &mut self,
+        y: usize,
+        wants: &[[u8; WIDTH]],
+        extra: usize,
+    ) -> Result<bool, String> {
+        let candidates = rows_together(y, below_mask(&self.field, y), wants, extra);
+        let orders: Vec<Vec<usize>> = (0..RESTARTS)
+            .map(|r| shape_order(self.shapes.len(), y as u64 * 1000 + r))
+            .collect();
+        match first_found(&self.shapes, candidates, orders, 1) {
+            Some(batch) => self.play_batch(y, wants, batch).map(|()| true),
+            None => Ok(false),
+        }
+    }
+
+    /// Drops the batch and checks the field: the chosen pixels added to
+    /// rows y.. (`wants`), nothing else changed, nothing above.
     fn play_batch(
         &mut self,
         y: usize,
-        wants: [&[u8; WIDTH]; 2],
+        wants: &[[u8; WIDTH]],
         (chosen, placements): Batch,
     ) -> Result<(), String> {
         let mut expected = self.field.rows.clone();
@@ -1114,15 +1220,9 @@ impl Printer {
         Ok(())
     }
 
-    /// A platform on row y, the pixels printed on top of it (perhaps with
-    /// the row above, `next`), then the key: the platform's rows go and the
-    /// pixels drop onto row y.
-    fn print_on_platform(
-        &mut self,
-        y: usize,
-        want: &[u8; WIDTH],
-        next: Option<&[u8; WIDTH]>,
-    ) -> Result<(), String> {
+    /// A platform on row y, the pixels printed on top of it, then the key:
+    /// the platform's rows go and the pixels drop onto row y.
+    fn print_on_platform(&mut self, y: usize, want: &[u8; WIDTH]) -> Result<(), String> {
         let region = Region::platform(below_mask(&self.field, y));
         let orders: Vec<Vec<usize>> = (0..PLATFORM_RESTARTS)
             .map(|r| shape_order(self.shapes.len(), y as u64 * 1000 + r))
@@ -1134,7 +1234,7 @@ impl Printer {
         if (0..left).any(|r| row_mask(&self.field.rows[y + r]) != region.needed[r + 1]) {
             return Err("internal error: the platform is not where it was planned".to_string());
         }
-        self.print_pixels(y + left, want, next)?;
+        self.print_pixels(y + left, want)?;
         let key = self
             .shapes
             .iter()
@@ -1146,14 +1246,7 @@ impl Printer {
             column: 0,
         }])?;
         let rows = &self.field.rows;
-        let upper = match next {
-            Some(n) if rows[y + 1] != [0; WIDTH] => field_row(n),
-            _ => [0; WIDTH],
-        };
-        if rows[y] != field_row(want)
-            || rows[y + 1] != upper
-            || rows[y + 2..].iter().any(|r| r != &[0; WIDTH])
-        {
+        if rows[y] != field_row(want) || rows[y + 1..].iter().any(|r| r != &[0; WIDTH]) {
             return Err("internal error: the platform did not go as planned".to_string());
         }
         Ok(())
@@ -1180,7 +1273,6 @@ fn find_batch(
     field: &Field,
     y: usize,
     want: &[u8; WIDTH],
-    next: Option<&[u8; WIDTH]>,
     first: u32,
     effort: u64,
 ) -> Option<Batch> {
@@ -1222,29 +1314,8 @@ fn find_batch(
         (&all_but_one, 0, false),
         (&singles, 4, false),
     ];
-    let mut two_rows = match next {
-        Some(upper) if printed == 0 => both_rows(y, missing, below, want, upper),
-        _ => Vec::new(),
-    };
-    // Both rows at once come first when they need fewer deleted rows than
-    // the two rows one after the other, or when the row above would hang
-    // over holes of this one (alone, it would need a platform); else right
-    // after this row alone.
-    let two_rows_at = match next.map(row_mask) {
-        Some(upper)
-            if upper & !row_mask(want) != 0
-                || fewest_rows(missing.count_ones() + upper.count_ones())
-                    < fewest_rows(missing.count_ones()) + fewest_rows(upper.count_ones()) =>
-        {
-            0
-        }
-        _ => 2,
-    };
     let mut candidates = Vec::new();
-    for (tier, (choices, extra, last_piece)) in tiers.iter().copied().enumerate() {
-        if tier == two_rows_at {
-            candidates.append(&mut two_rows);
-        }
+    for (choices, extra, last_piece) in tiers {
         if whole_row_only && choices != all.as_slice() {
             continue;
         }
@@ -1265,8 +1336,10 @@ fn find_batch(
                     printed,
                     colours: want,
                 };
+                let mut only = [0; TOGETHER];
+                only[0] = chosen;
                 candidates.push(Candidate {
-                    chosen: [chosen, 0],
+                    chosen: only,
                     region: Region::new(deleted + 1, &[pixels], below),
                     last_piece,
                 });
@@ -1283,46 +1356,47 @@ fn fewest_rows(k: u32) -> usize {
         .unwrap_or(4)
 }
 
-/// The whole of row y and the whole of the row above in one batch: rows
-/// deleted between them hold up the upper row's pixels, and one piece can
-/// carry pixels of both. Every order of the two picture rows among the
-/// deleted ones, the lower row at the bottom first.
-fn both_rows(
-    y: usize,
-    lower: u32,
-    below: u32,
-    want: &[u8; WIDTH],
-    next: &[u8; WIDTH],
-) -> Vec<Candidate> {
-    let upper = row_mask(next);
-    let deleted = fewest_rows(lower.count_ones() + upper.count_ones());
+/// Picture rows a batch may print at once.
+const TOGETHER: usize = 6;
+
+/// The whole of rows y.. (`wants`) in one batch: rows deleted between them
+/// hold up the pixels of the upper rows, and one piece can carry pixels of
+/// two rows. Every order of the picture rows among the deleted ones, the
+/// lowest at the bottom first.
+fn rows_together(y: usize, below: u32, wants: &[[u8; WIDTH]], extra: usize) -> Vec<Candidate> {
+    let masks: Vec<u32> = wants.iter().map(row_mask).collect();
+    let deleted = fewest_rows(masks.iter().map(|m| m.count_ones()).sum()) + extra;
+    let rows = deleted + wants.len();
     let mut found = Vec::new();
-    if upper == 0 || y + deleted + 2 > HEIGHT {
+    if masks.contains(&0) || y + rows > HEIGHT || rows > MAX_ROWS {
         return found;
     }
+    // Every set of `wants.len()` region rows, in increasing order.
+    let layouts: Vec<u32> = (0u32..1 << rows)
+        .filter(|set| set.count_ones() as usize == wants.len())
+        .collect();
+    let mut layouts_low_first = layouts;
+    layouts_low_first.sort_by_key(|&set| (set.trailing_zeros(), set));
     for last_piece in [true, false] {
-        for low in 0..=deleted {
-            for high in low + 1..=deleted + 1 {
-                let rows = [
-                    PixelRow {
-                        at: low,
-                        chosen: lower,
-                        printed: 0,
-                        colours: want,
-                    },
-                    PixelRow {
-                        at: high,
-                        chosen: upper,
-                        printed: 0,
-                        colours: next,
-                    },
-                ];
-                found.push(Candidate {
-                    chosen: [lower, upper],
-                    region: Region::new(deleted + 2, &rows, below),
-                    last_piece,
-                });
-            }
+        for &set in &layouts_low_first {
+            let mut at = (0..rows).filter(|r| set >> r & 1 == 1);
+            let pixel_rows: Vec<PixelRow> = wants
+                .iter()
+                .zip(&masks)
+                .map(|(w, &chosen)| PixelRow {
+                    at: at.next().unwrap_or(0),
+                    chosen,
+                    printed: 0,
+                    colours: w,
+                })
+                .collect();
+            let mut chosen = [0; TOGETHER];
+            chosen[..masks.len()].copy_from_slice(&masks);
+            found.push(Candidate {
+                chosen,
+                region: Region::new(rows, &pixel_rows, below),
+                last_piece,
+            });
         }
     }
     found
@@ -1330,8 +1404,8 @@ fn both_rows(
 
 /// One way to try a batch.
 struct Candidate {
-    /// The pixels it prints in the current row and the row above.
-    chosen: [u32; 2],
+    /// The pixels it prints in the current row and the rows above.
+    chosen: [u32; TOGETHER],
     region: Region,
     last_piece: bool,
 }
@@ -1339,9 +1413,9 @@ struct Candidate {
 /// A candidate's index and its batch.
 type Found = (usize, Vec<Placement>);
 
-/// The pixels a batch prints in the current row and the row above, and its
-/// pieces in drop order.
-type Batch = ([u32; 2], Vec<Placement>);
+/// The pixels a batch prints in the current row and the rows above, and
+/// its pieces in drop order.
+type Batch = ([u32; TOGETHER], Vec<Placement>);
 
 /// Threads that try candidates at once. The answer does not depend on
 /// them: it is always the first candidate in the list that succeeds, and
@@ -1695,6 +1769,36 @@ mod tests {
             }
         }
         assert!(fitting > 1000, "{fitting}");
+    }
+
+    #[test]
+    fn counts_agree_with_counting_cell_by_cell() {
+        assert_eq!(shapes().len(), SHAPES);
+        let mut state = 0xC0_u64;
+        for _ in 0..200 {
+            let mut counts = Counts::default();
+            let mut plain = [0u32; WIDTH];
+            for _ in 0..next(&mut state) % 40 {
+                let cells = next(&mut state) as u32 & next(&mut state) as u32 & FULL_ROW;
+                counts.add(cells);
+                for (c, n) in plain.iter_mut().enumerate() {
+                    *n += cells >> c & 1;
+                }
+            }
+            for n in 0..16 {
+                let expected = (0..WIDTH)
+                    .filter(|&c| plain[c].min(15) == n)
+                    .fold(0, |m, c| m | 1 << c);
+                assert_eq!(counts.exactly(n) & FULL_ROW, expected, "{n} {plain:?}");
+            }
+        }
+        let rows = [Counts::default(); 3];
+        assert_eq!(Counts::fewest(&rows, &[0, 0, 1]), None);
+        let mut rows = [Counts::default(); 3];
+        rows[1].add(0b110);
+        rows[2].add(0b1);
+        rows[2].add(0b1);
+        assert_eq!(Counts::fewest(&rows, &[0, 0b110, 0b1]), Some((1, 1)));
     }
 
     #[test]
