@@ -1505,10 +1505,10 @@ fn attempt(
                 return found;
             }
             spent += nodes;
-            // A search with a fixed last piece that ran out of cells, not of
-            // budget, has shown that piece cannot be last: no other order
-            // will do better.
-            if last.is_some() && nodes <= budget {
+            // A search that ran out of cells, not of budget, has tried every
+            // tiling (with a fixed last piece: that piece cannot be last):
+            // another shape order only finds the same ones again.
+            if nodes <= budget {
                 break;
             }
         }
