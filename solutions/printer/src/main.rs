@@ -17,6 +17,11 @@
 //! idea): four rows built under the pixel row with a keyhole at the left
 //! edge, removed by one J dropped into it at the end.
 //!
+//! A batch may also print several whole rows at once, with deleted rows
+//! between them. Once rows 0..y are printed the field is exactly those
+//! rows, so the steps (one row, or several in one batch) are chosen for the
+//! fewest pieces from the top row down.
+//!
 //! The kinds of batch are tried in a fixed order, cheapest first; two
 //! worker threads try the next ones at once, and the answer is always the
 //! first in that order that succeeds (searches are bounded by counted
