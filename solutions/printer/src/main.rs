@@ -461,9 +461,9 @@ impl Field {
 // A batch: an exact tiling whose full rows all vanish with its last piece
 // ---------------------------------------------------------------------------
 
-/// A batch fills and deletes at most 8 rows, plus the pixel row (or 4
-/// rows and two pixel rows).
-const MAX_ROWS: usize = 10;
+/// Rows of a batch: deleted rows and picture rows together. A batch then
+/// has at most 12 x 21 / 4 = 63 pieces, so a piece set fits in a u64.
+const MAX_ROWS: usize = 12;
 
 /// Pixels a batch prints in one picture row.
 struct PixelRow<'w> {
@@ -1027,12 +1027,12 @@ fn print(picture: &Picture) -> Result<Vec<Drop>, String> {
                 steps.push(((WIDTH * deleted + pixels) / 4 + rest, rows, extra));
             }
         }
-        // Cheapest first, more rows first; a step that cannot beat the best
-        // found ends the list.
-        steps.sort_by_key(|&(bound, rows, extra)| (bound, usize::MAX - rows, extra));
+        // Cheapest first, fewer rows first; the first of equal cost wins, and
+        // a step that cannot cost less than the best found ends the list.
+        steps.sort_by_key(|&(bound, rows, extra)| (bound, rows, extra));
         let mut error = None;
         for (bound, rows, extra) in steps {
-            if best[y].as_ref().map_or(false, |b| bound > b.0) {
+            if best[y].as_ref().map_or(false, |b| bound >= b.0) {
                 break;
             }
             let mut printer = Printer {
@@ -1048,10 +1048,7 @@ fn print(picture: &Picture) -> Result<Vec<Drop>, String> {
                 Ok(true) => {
                     let rest = best[y + rows].as_ref().map_or(0, |b| b.0);
                     let pieces = printer.drops.len() + rest;
-                    if best[y]
-                        .as_ref()
-                        .map_or(true, |b| (pieces, rows) < (b.0, b.2))
-                    {
+                    if best[y].as_ref().map_or(true, |b| pieces < b.0) {
                         best[y] = Some((pieces, printer.drops, rows));
                     }
                 }
@@ -1774,6 +1771,11 @@ mod tests {
             }
         }
         assert!(fitting > 1000, "{fitting}");
+    }
+
+    #[test]
+    fn a_batch_has_at_most_64_pieces() {
+        assert!(MAX_ROWS * WIDTH / 4 <= 64);
     }
 
     #[test]
