@@ -980,6 +980,14 @@ const PLATFORM_RESTARTS: u64 = 8;
 /// Steps of the search for a drop order of one tiling.
 const ORDER_BUDGET: u32 = 100;
 
+/// The cheapest way found to print rows y.. of the picture: its pieces, and
+/// the first step's drops and the rows it prints.
+struct Plan {
+    pieces: usize,
+    drops: Vec<Drop>,
+    rows: usize,
+}
+
 /// The drops that print the picture with the fewest pieces this printer
 /// finds. Once rows 0..y are printed the field holds exactly those rows,
 /// however they were printed, so the cheapest way to print the rest depends
@@ -987,10 +995,36 @@ const ORDER_BUDGET: u32 = 100;
 /// several rows in one batch, and the steps are chosen from the top down.
 fn print(picture: &Picture) -> Result<Vec<Drop>, String> {
     let shapes = Arc::new(shapes());
+    let (wants, top_indices) = rows_to_print(picture);
+    // plans[y] prints rows y..; the last one nothing.
+    let mut plans: Vec<Plan> = Vec::with_capacity(wants.len() + 1);
+    plans.push(Plan {
+        pieces: 0,
+        drops: Vec::new(),
+        rows: 0,
+    });
+    for y in (0..wants.len()).rev() {
+        let plan = cheapest_step(&shapes, &wants, y, &plans)
+            .map_err(|e| format!("row {} from the top: {}", top_indices[y] + 1, e))?;
+        plans.push(plan);
+    }
+    // From the bottom row, step by step.
+    plans.reverse();
+    let mut drops = Vec::new();
+    let mut y = 0;
+    while y < wants.len() {
+        drops.extend_from_slice(&plans[y].drops);
+        y += plans[y].rows;
+    }
+    Ok(drops)
+}
+
+/// The picture rows with pixels, bottom up, as field rows (centred), and
+/// each one's row number from the top of the picture (for messages).
+/// Printable pictures have no gap between rows with pixels.
+fn rows_to_print(picture: &Picture) -> (Vec<[u8; WIDTH]>, Vec<usize>) {
     let offset = (WIDTH - picture.width) / 2;
-    // Bottom up, from the lowest row with pixels; printable, so the rows
-    // with pixels come without a gap.
-    let mut wants: Vec<[u8; WIDTH]> = Vec::new();
+    let mut wants = Vec::new();
     let mut top_indices = Vec::new();
     let drawn = picture.pixels.iter().enumerate().rev();
     for (top_index, source) in drawn.skip_while(|(_, row)| row.iter().all(|&p| p == 0)) {
@@ -1002,79 +1036,71 @@ fn print(picture: &Picture) -> Result<Vec<Drop>, String> {
         wants.push(want);
         top_indices.push(top_index);
     }
-    // best[y]: the pieces that print rows y.., the first step's drops and
-    // the rows it prints.
-    let mut best: Vec<Option<(usize, Vec<Drop>, usize)>> = vec![None; wants.len() + 1];
-    best[wants.len()] = Some((0, Vec::new(), 0));
-    for y in (0..wants.len()).rev() {
-        let mut field = Field::new();
-        for (row, want) in field.rows.iter_mut().zip(&wants[..y]) {
-            *row = field_row(want);
-        }
-        // Steps (fewest pieces they can lead to, rows, extra deleted rows):
-        // a batch of several rows costs exactly its cells / 4; a row alone
-        // costs at least that.
-        let mut steps = Vec::new();
-        let mut pixels = 0;
-        for rows in 1..=TOGETHER.min(wants.len() - y) {
-            pixels += row_mask(&wants[y + rows - 1]).count_ones() as usize;
-            let rest = best[y + rows].as_ref().map_or(0, |b| b.0);
-            for extra in [0, 4] {
-                let deleted = fewest_rows(pixels as u32) + extra;
-                if rows == 1 && extra > 0 || rows > 1 && deleted + rows > MAX_ROWS {
-                    continue;
-                }
-                steps.push(((WIDTH * deleted + pixels) / 4 + rest, rows, extra));
+    (wants, top_indices)
+}
+
+/// The cheapest step from row y, given `later`: the plans of the rows
+/// above, the top one first (`later[len - y']` prints rows y'..).
+fn cheapest_step(
+    shapes: &Arc<Vec<Shape>>,
+    wants: &[[u8; WIDTH]],
+    y: usize,
+    later: &[Plan],
+) -> Result<Plan, String> {
+    let rest = |rows: usize| later[wants.len() - (y + rows)].pieces;
+    let mut field = Field::new();
+    for (row, want) in field.rows.iter_mut().zip(&wants[..y]) {
+        *row = field_row(want);
+    }
+    // Steps (fewest pieces they can lead to, rows, extra deleted rows): a
+    // batch of several rows costs exactly its cells / 4; a row alone costs
+    // at least that.
+    let mut steps = Vec::new();
+    let mut pixels = 0;
+    for rows in 1..=TOGETHER.min(wants.len() - y) {
+        pixels += row_mask(&wants[y + rows - 1]).count_ones() as usize;
+        for extra in [0, 4] {
+            let deleted = fewest_rows(pixels as u32) + extra;
+            if rows == 1 && extra > 0 || rows > 1 && deleted + rows > MAX_ROWS {
+                continue;
             }
-        }
-        // Cheapest first, fewer rows first; the first of equal cost wins, and
-        // a step that cannot cost less than the best found ends the list.
-        steps.sort_by_key(|&(bound, rows, extra)| (bound, rows, extra));
-        let mut error = None;
-        for (bound, rows, extra) in steps {
-            if best[y].as_ref().map_or(false, |b| bound >= b.0) {
-                break;
-            }
-            let mut printer = Printer {
-                shapes: shapes.clone(),
-                field: field.clone(),
-                drops: Vec::new(),
-            };
-            let printed = match rows {
-                1 => printer.print_row(y, &wants[y]).map(|()| true),
-                _ => printer.print_together(y, &wants[y..y + rows], extra),
-            };
-            match printed {
-                Ok(true) => {
-                    let rest = best[y + rows].as_ref().map_or(0, |b| b.0);
-                    let pieces = printer.drops.len() + rest;
-                    if best[y].as_ref().map_or(true, |b| pieces < b.0) {
-                        best[y] = Some((pieces, printer.drops, rows));
-                    }
-                }
-                Ok(false) => {}
-                Err(e) => error = Some(e),
-            }
-        }
-        if best[y].is_none() {
-            let error = error.unwrap_or_else(|| "no batch of pieces found".to_string());
-            return Err(format!(
-                "row {} from the top: {}",
-                top_indices[y] + 1,
-                error
-            ));
+            steps.push(((WIDTH * deleted + pixels) / 4 + rest(rows), rows, extra));
         }
     }
-    let mut drops = Vec::new();
-    let mut y = 0;
-    while let Some((_, step, rows)) = best.get_mut(y).and_then(Option::take) {
-        if rows == 0 {
+    // Cheapest first, fewer rows first; the first of equal cost wins, and a
+    // step that cannot cost less than the best found ends the list.
+    steps.sort_unstable();
+    let mut best: Option<Plan> = None;
+    let mut error = None;
+    for (bound, rows, extra) in steps {
+        if best.as_ref().map_or(false, |b| bound >= b.pieces) {
             break;
         }
-        drops.extend(step);
-        y += rows;
+        let mut printer = Printer {
+            shapes: shapes.clone(),
+            field: field.clone(),
+            drops: Vec::new(),
+        };
+        let printed = match rows {
+            1 => printer.print_row(y, &wants[y]).map(|()| true),
+            _ => printer.print_together(y, &wants[y..y + rows], extra),
+        };
+        match printed {
+            Ok(true) => {
+                let pieces = printer.drops.len() + rest(rows);
+                if best.as_ref().map_or(true, |b| pieces < b.pieces) {
+                    best = Some(Plan {
+                        pieces,
+                        drops: printer.drops,
+                        rows,
+                    });
+                }
+            }
+            Ok(false) => {}
+            Err(e) => error = Some(e),
+        }
     }
-    Ok(drops)
+    best.ok_or_else(|| error.unwrap_or_else(|| "no batch of pieces found".to_string()))
 }
 
 fn row_mask(row: &[u8; WIDTH]) -> u32 {
