@@ -1052,19 +1052,27 @@ fn cheapest_step(
     for (row, want) in field.rows.iter_mut().zip(&wants[..y]) {
         *row = field_row(want);
     }
-    // Steps (fewest pieces they can lead to, rows, extra deleted rows): a
-    // batch of several rows costs exactly its cells / 4; a row alone costs
-    // at least that.
+    // Steps (fewest pieces they can lead to, rows, extra deleted rows, on
+    // a platform): a batch of several rows costs exactly its cells / 4 (and
+    // a platform 4 rows more); a row alone costs at least that.
     let mut steps = Vec::new();
     let mut pixels = 0;
     for rows in 1..=TOGETHER.min(wants.len() - y) {
         pixels += row_mask(&wants[y + rows - 1]).count_ones() as usize;
-        for extra in [0, 4] {
+        for (extra, platform) in [(0, false), (4, false), (0, true), (4, true)] {
             let deleted = fewest_rows(pixels as u32) + extra;
-            if rows == 1 && extra > 0 || rows > 1 && deleted + rows > MAX_ROWS {
+            let under = if platform { PLATFORM_ROWS } else { 0 };
+            // On a platform only two rows: more rarely succeed, and the
+            // searches that fail are the slowest of all.
+            if rows == 1 && (extra > 0 || platform)
+                || rows > 2 && platform
+                || rows > 1 && deleted + rows > MAX_ROWS
+                || y + under + deleted + rows > HEIGHT
+            {
                 continue;
             }
-            steps.push(((WIDTH * deleted + pixels) / 4 + rest(rows), rows, extra));
+            let pieces = (WIDTH * (deleted + under) + pixels) / 4;
+            steps.push((pieces + rest(rows), rows, extra, platform));
         }
     }
     // Cheapest first, fewer rows first; the first of equal cost wins, and a
@@ -1072,18 +1080,37 @@ fn cheapest_step(
     steps.sort_unstable();
     let mut best: Option<Plan> = None;
     let mut error = None;
-    for (bound, rows, extra) in steps {
+    let start = Printer {
+        shapes: shapes.clone(),
+        field,
+        drops: Vec::new(),
+    };
+    // Built once, for every step that prints on a platform.
+    let mut on_platform: Option<Result<Printer, String>> = None;
+    for (bound, rows, extra, platform) in steps {
         if best.as_ref().map_or(false, |b| bound >= b.pieces) {
             break;
         }
-        let mut printer = Printer {
-            shapes: shapes.clone(),
-            field: field.clone(),
-            drops: Vec::new(),
+        let mut printer = if platform {
+            let built = on_platform.get_or_insert_with(|| {
+                let mut printer = start.clone();
+                printer.build_platform(y).map(|()| printer)
+            });
+            match built {
+                Ok(printer) => printer.clone(),
+                Err(e) => {
+                    error = Some(e.clone());
+                    continue;
+                }
+            }
+        } else {
+            start.clone()
         };
-        let printed = match rows {
-            1 => printer.print_row(y, &wants[y]).map(|()| true),
-            _ => printer.print_together(y, &wants[y..y + rows], extra),
+        let together = &wants[y..y + rows];
+        let printed = match (rows, platform) {
+            (1, _) => printer.print_row(y, &wants[y]).map(|()| true),
+            (_, false) => printer.print_together(y, together, extra),
+            (_, true) => printer.print_together_on_platform(y, together, extra),
         };
         match printed {
             Ok(true) => {
@@ -1130,6 +1157,7 @@ fn below_mask(field: &Field, y: usize) -> u32 {
 const ROW_RESTARTS: u64 = 4;
 
 /// The field as the drops so far leave it.
+#[derive(Clone)]
 struct Printer {
     shapes: Arc<Vec<Shape>>,
     field: Field,
@@ -1251,6 +1279,28 @@ impl Printer {
     /// A platform on row y, the pixels printed on top of it, then the key:
     /// the platform's rows go and the pixels drop onto row y.
     fn print_on_platform(&mut self, y: usize, want: &[u8; WIDTH]) -> Result<(), String> {
+        self.build_platform(y)?;
+        self.print_pixels(y + PLATFORM_ROWS - 1, want)?;
+        self.turn_key(y, std::slice::from_ref(want))
+    }
+
+    /// Rows y.. (`wants`) in one batch on the platform already built on
+    /// row y, if a batch is found (Ok(true)).
+    fn print_together_on_platform(
+        &mut self,
+        y: usize,
+        wants: &[[u8; WIDTH]],
+        extra: usize,
+    ) -> Result<bool, String> {
+        if !self.print_together(y + PLATFORM_ROWS - 1, wants, extra)? {
+            return Ok(false);
+        }
+        self.turn_key(y, wants).map(|()| true)
+    }
+
+    /// The platform's rows left on rows y.. (the lowest went while it was
+    /// built), full but for the keyhole.
+    fn build_platform(&mut self, y: usize) -> Result<(), String> {
         let region = Region::platform(below_mask(&self.field, y));
         let orders: Vec<Vec<usize>> = (0..PLATFORM_RESTARTS)
             .map(|r| shape_order(self.shapes.len(), y as u64 * 1000 + r))
@@ -1262,7 +1312,12 @@ impl Printer {
         if (0..left).any(|r| row_mask(&self.field.rows[y + r]) != region.needed[r + 1]) {
             return Err("internal error: the platform is not where it was planned".to_string());
         }
-        self.print_pixels(y + left, want)?;
+        Ok(())
+    }
+
+    /// The key into the keyhole: the platform's rows go and the picture
+    /// rows printed on it (`wants`) drop onto rows y..
+    fn turn_key(&mut self, y: usize, wants: &[[u8; WIDTH]]) -> Result<(), String> {
         let key = self
             .shapes
             .iter()
@@ -1273,8 +1328,9 @@ impl Printer {
             row: 0,
             column: 0,
         }])?;
-        let rows = &self.field.rows;
-        if rows[y] != field_row(want) || rows[y + 1..].iter().any(|r| r != &[0; WIDTH]) {
+        let rows = &self.field.rows[y..];
+        let printed = wants.iter().zip(rows).all(|(w, r)| field_row(w) == *r);
+        if !printed || rows[wants.len()..].iter().any(|r| r != &[0; WIDTH]) {
             return Err("internal error: the platform did not go as planned".to_string());
         }
         Ok(())
