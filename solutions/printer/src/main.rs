@@ -1232,9 +1232,7 @@ impl Printer {
         extra: usize,
     ) -> Result<bool, String> {
         let candidates = rows_together(y, below_mask(&self.field, y), wants, extra);
-        let orders: Vec<Vec<usize>> = (0..RESTARTS)
-            .map(|r| shape_order(self.shapes.len(), y as u64 * 1000 + r))
-            .collect();
+        let orders = shape_orders(self.shapes.len(), y, RESTARTS);
         match first_found(&self.shapes, candidates, orders, 1) {
             Some(batch) => self.play_batch(y, wants, batch).map(|()| true),
             None => Ok(false),
@@ -1302,9 +1300,7 @@ impl Printer {
     /// built), full but for the keyhole.
     fn build_platform(&mut self, y: usize) -> Result<(), String> {
         let region = Region::platform(below_mask(&self.field, y));
-        let orders: Vec<Vec<usize>> = (0..PLATFORM_RESTARTS)
-            .map(|r| shape_order(self.shapes.len(), y as u64 * 1000 + r))
-            .collect();
+        let orders = shape_orders(self.shapes.len(), y, PLATFORM_RESTARTS);
         let placements = attempt(&region, &self.shapes, &orders, false, 1, Stop::NEVER)
             .ok_or("no platform found under its pixels")?;
         self.play(&placements)?;
@@ -1382,9 +1378,7 @@ fn find_batch(
         .filter(|&m| m != 0)
         .collect();
     let singles: Vec<u32> = columns.iter().map(|&c| 1u32 << c).collect();
-    let orders: Vec<Vec<usize>> = (0..RESTARTS * effort.max(1))
-        .map(|r| shape_order(shapes.len(), y as u64 * 1000 + r))
-        .collect();
+    let orders = shape_orders(shapes.len(), y, RESTARTS * effort.max(1));
     // (pixel sets, extra deleted rows, last piece fixed)
     let tiers: [(&[u32], usize, bool); 10] = [
         (&all, 0, true),
@@ -1747,6 +1741,14 @@ fn lands_as_planned(tiler: &Tiler, i: usize, rows: &Remaining, heights: &[i8; WI
         .map(|dc| heights[at.column + dc] as isize - shape.bottom[dc] as isize)
         .max();
     landing == Some(rows.real(at.row) as isize)
+}
+
+/// The shape orders of the searches for picture row y: the table order
+/// first, then shuffles seeded by the row.
+fn shape_orders(count: usize, y: usize, orders: u64) -> Vec<Vec<usize>> {
+    (0..orders)
+        .map(|r| shape_order(count, y as u64 * 1000 + r))
+        .collect()
 }
 
 /// The table order first, then seeded shuffles (xorshift64*).
