@@ -1449,14 +1449,20 @@ fn rows_together(y: usize, below: u32, wants: &[[u8; WIDTH]], extra: usize) -> V
     if masks.contains(&0) || y + rows > HEIGHT || rows > MAX_ROWS {
         return found;
     }
-    // Every set of `wants.len()` region rows, in increasing order.
-    let layouts: Vec<u32> = (0u32..1 << rows)
+    // Where the picture rows go: every set of `wants.len()` region rows,
+    // those with the lowest picture row at the bottom first.
+    let mut layouts: Vec<u32> = (0u32..1 << rows)
         .filter(|set| set.count_ones() as usize == wants.len())
         .collect();
-    let mut layouts_low_first = layouts;
-    layouts_low_first.sort_by_key(|&set| (set.trailing_zeros(), set));
-    for last_piece in [true, false] {
-        for &set in &layouts_low_first {
+    layouts.sort_by_key(|&set| (set.trailing_zeros(), set));
+    // A last piece with a block in every deleted row spans at most 4.
+    let lasts: &[bool] = if deleted <= 4 {
+        &[true, false]
+    } else {
+        &[false]
+    };
+    for &last_piece in lasts {
+        for &set in &layouts {
             let mut at = (0..rows).filter(|r| set >> r & 1 == 1);
             let pixel_rows: Vec<PixelRow> = wants
                 .iter()
