@@ -1864,6 +1864,25 @@ mod tests {
     }
 
     #[test]
+    fn one_batch_prints_several_rows_and_leaves_only_their_pixels() {
+        // 12 pixels and 8 pixels over them: alone each needs 4 deleted
+        // rows (24 and 23 pieces), together 4 as well (26 pieces).
+        let picture =
+            parse_picture(b"...1111..1111...\n..111111111111..\n", DEFAULT_TRANSPARENT).unwrap();
+        let (wants, _) = rows_to_print(&picture);
+        let mut printer = Printer {
+            shapes: Arc::new(shapes()),
+            field: Field::new(),
+            drops: Vec::new(),
+        };
+        assert_eq!(printer.print_together(0, &wants, 0), Ok(true));
+        assert_eq!(printer.field.rows[0], field_row(&wants[0]));
+        assert_eq!(printer.field.rows[1], field_row(&wants[1]));
+        assert!(printer.field.rows[2..].iter().all(|r| r == &[0; WIDTH]));
+        assert_eq!(printer.drops.len(), (WIDTH * 4 + 20) / 4);
+    }
+
+    #[test]
     fn a_batch_has_at_most_64_pieces() {
         assert!(MAX_ROWS * WIDTH / 4 <= 64);
     }
