@@ -996,20 +996,19 @@ struct Plan {
 fn print(picture: &Picture) -> Result<Vec<Drop>, String> {
     let shapes = Arc::new(shapes());
     let (wants, top_indices) = rows_to_print(picture);
-    // plans[y] prints rows y..; the last one nothing.
-    let mut plans: Vec<Plan> = Vec::with_capacity(wants.len() + 1);
-    plans.push(Plan {
+    // plans[y] prints rows y..; plans[wants.len()] nothing. Each is set
+    // before the rows under it need it.
+    let mut plans: Vec<Plan> = Vec::new();
+    plans.resize_with(wants.len() + 1, || Plan {
         pieces: 0,
         drops: Vec::new(),
         rows: 0,
     });
     for y in (0..wants.len()).rev() {
-        let plan = cheapest_step(&shapes, &wants, y, &plans)
+        plans[y] = cheapest_step(&shapes, &wants, y, &plans)
             .map_err(|e| format!("row {} from the top: {}", top_indices[y] + 1, e))?;
-        plans.push(plan);
     }
     // From the bottom row, step by step.
-    plans.reverse();
     let mut drops = Vec::new();
     let mut y = 0;
     while y < wants.len() {
@@ -1039,15 +1038,15 @@ fn rows_to_print(picture: &Picture) -> (Vec<[u8; WIDTH]>, Vec<usize>) {
     (wants, top_indices)
 }
 
-/// The cheapest step from row y, given `later`: the plans of the rows
-/// above, the top one first (`later[len - y']` prints rows y'..).
+/// The cheapest step from row y, given the plans of the rows above it
+/// (`plans[y']` prints rows y'..).
 fn cheapest_step(
     shapes: &Arc<Vec<Shape>>,
     wants: &[[u8; WIDTH]],
     y: usize,
-    later: &[Plan],
+    plans: &[Plan],
 ) -> Result<Plan, String> {
-    let rest = |rows: usize| later[wants.len() - (y + rows)].pieces;
+    let rest = |rows: usize| plans[y + rows].pieces;
     let mut field = Field::new();
     for (row, want) in field.rows.iter_mut().zip(&wants[..y]) {
         *row = field_row(want);
