@@ -11,6 +11,7 @@ pub use tetris_core::tetromino;
 
 pub mod cli;
 pub mod golf;
+pub mod gravity;
 pub mod latex;
 pub mod olympiad;
 pub mod printer;

@@ -1,6 +1,6 @@
 //! The scoring core, the one judging path of the olympiad: `judge check`,
-//! `judge grade`, the benchmarks and every contest-system front end and
-//! package judge an output here. Tests are read and loaded here too; the
+//! `judge grade`, the pages, the benchmarks and every contest-system front
+//! end and package judge an output here, through `judge_output`. Tests are read and loaded here too; the
 //! judge's own failures are kept apart from the contestant's mistakes.
 
 use std::io::Read;
@@ -11,6 +11,7 @@ use crate::format::{parse_input, OutputReader};
 use crate::rules::{play, End, Move, Outcome, OutputProblem, ToppingPiece, Unwatched, Watcher};
 use crate::tetromino::Piece;
 pub use crate::verdict::JudgeFailure;
+use crate::verdict::Verdict;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Judgement {
@@ -108,17 +109,22 @@ pub fn judge_files(
     topping: ToppingPiece,
 ) -> Result<Judgement, JudgeFailure> {
     let pieces = read_test(input_path)?.1;
-    judge_output(&pieces, output, topping, &mut Unwatched)
+    judge_output(&pieces, output, topping, &mut Unwatched)?
+        .accepted()
+        .map_err(JudgeFailure)
 }
 
 /// Judges a contestant's output on `pieces`, showing every step to
-/// `watcher` (a replay recorder, or `()`).
+/// `watcher` (a replay recorder, or `Unwatched`): the olympiad's face, the
+/// same as the golf variant's and the printer's. An olympiad output is
+/// always accepted as a game worth its points (a bad token only ends it);
+/// only an output that cannot be read at all is the judge's failure.
 pub fn judge_output(
     pieces: &[Piece],
     output: impl Read,
     topping: ToppingPiece,
     watcher: &mut impl Watcher,
-) -> Result<Judgement, JudgeFailure> {
+) -> Result<Verdict<Judgement>, JudgeFailure> {
     let mut reader = OutputReader::new(output);
     let mut last = LastBoard {
         board: Board::default(),
@@ -139,11 +145,11 @@ pub fn judge_output(
         End::AllPlaced => reader.trailing(),
         _ => None,
     };
-    Ok(Judgement {
+    Ok(Verdict::Accepted(Judgement {
         outcome,
         trailing,
         final_board: last.board,
-    })
+    }))
 }
 
 /// Keeps the last board for the judgement and passes every step on.

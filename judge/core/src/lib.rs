@@ -15,5 +15,7 @@ pub mod tetromino;
 pub mod verdict;
 
 pub use board::{Board, Step, WELL_HEIGHT, WELL_WIDTH};
-pub use rules::{play, play_from, points, End, Move, Outcome, ToppingPiece, Unwatched, Watcher};
+pub use rules::{
+    play, play_from, points, End, Game, Move, Outcome, ToppingPiece, Unwatched, Watcher,
+};
 pub use tetromino::Piece;

@@ -222,26 +222,48 @@ pub fn check_move(piece: Piece, mv: Move) -> Result<(usize, usize), String> {
     Ok((rotation, mv.column as usize))
 }
 
-/// Something that watches a game: the piece number (1-based), the step and
-/// the board after it.
-pub trait Watcher {
-    fn piece_started(&mut self, _piece: usize, _kind: Piece, _mv: Move) {}
-    fn step(&mut self, _piece: usize, _step: Step, _board: &Board) {}
+/// What the rules of a problem show the watchers of its games: its pieces,
+/// moves, steps and boards. Every problem of the workspace (problem A2
+/// here, the golf variant and the printer in the judge) names its own, so
+/// that one `Watcher` trait watches the games of all three.
+pub trait Game {
+    type Piece;
+    type Move;
+    type Step;
+    type Board;
+}
+
+/// Problem A2's game: a piece's move, then the steps of its cascade.
+pub struct Olympiad;
+
+impl Game for Olympiad {
+    type Piece = Piece;
+    type Move = Move;
+    type Step = Step;
+    type Board = Board;
+}
+
+/// Something that watches a game (problem A2's unless told): each piece
+/// (numbered from 1) with its move, then each step and the board after it.
+/// The replays, the pages, `judge show` and the reports are watchers.
+pub trait Watcher<G: Game = Olympiad> {
+    fn piece_started(&mut self, _piece: usize, _kind: G::Piece, _mv: G::Move) {}
+    fn step(&mut self, _piece: usize, _step: G::Step, _board: &G::Board) {}
 }
 
 /// Watches nothing; the replay compiles to the bare rules.
 pub struct Unwatched;
-impl Watcher for Unwatched {}
+impl<G: Game> Watcher<G> for Unwatched {}
 
 /// A watcher that may be absent (a replay recorded only when asked for).
-impl<W: Watcher> Watcher for Option<W> {
-    fn piece_started(&mut self, piece: usize, kind: Piece, mv: Move) {
+impl<G: Game, W: Watcher<G>> Watcher<G> for Option<W> {
+    fn piece_started(&mut self, piece: usize, kind: G::Piece, mv: G::Move) {
         if let Some(watcher) = self {
             watcher.piece_started(piece, kind, mv);
         }
     }
 
-    fn step(&mut self, piece: usize, step: Step, board: &Board) {
+    fn step(&mut self, piece: usize, step: G::Step, board: &G::Board) {
         if let Some(watcher) = self {
             watcher.step(piece, step, board);
         }

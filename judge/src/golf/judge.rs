@@ -1,8 +1,11 @@
 //! Judging a golf game: every answer byte replayed on the rules, every turn
-//! shown to an observer (the replay page, the loss report), and the score.
+//! shown to a watcher (the replay page, the loss report), and the score.
+//! `judge_output` is the golf variant's one face, used by every command.
 
 use super::format::{decode_move, MoveError};
 use super::rules::{Board, GolfPiece, Landing, Mode};
+use tetris_core::rules::{Game, Unwatched, Watcher};
+use tetris_core::verdict::Verdict;
 
 /// The result of a whole game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -13,27 +16,58 @@ pub struct Score {
     pub resets: u64,
 }
 
-/// One turn of a game, as an observer of `play_game` sees it.
-pub struct Turn<'a> {
-    pub offset: usize,
+/// A move of the golf variant: the spec's rotation and the leftmost column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GolfMove {
+    pub rotation: usize,
+    pub x: usize,
+}
+
+/// One turn of a game, as a watcher's step sees it (with the grid after
+/// the drop as the step's board).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
     pub piece: GolfPiece,
     pub rotation: usize,
     pub x: usize,
     pub landing: Landing,
-    /// The grid before the drop, and after it (deletions done).
-    pub before: &'a Board,
-    pub after: &'a Board,
+    /// The grid before the drop.
+    pub before: Board,
     /// The score after the drop.
-    pub score: &'a Score,
+    pub score: Score,
 }
 
-/// Replays a whole game, showing every turn to `observe`; any invalid byte
-/// rejects the output.
-pub fn play_game(
+/// The golf variant's game, for watchers: one step (the turn) per piece.
+pub struct Golf;
+
+impl Game for Golf {
+    type Piece = GolfPiece;
+    type Move = GolfMove;
+    type Step = Turn;
+    type Board = Board;
+}
+
+/// Judges an output on an input by the scorer `mode`, showing every turn
+/// to `watcher`: the game's score, or why the output is rejected (the
+/// first invalid byte, or the wrong length).
+pub fn judge_output(
     input: &[u8],
     output: &[u8],
     mode: Mode,
-    mut observe: impl FnMut(Turn),
+    watcher: &mut impl Watcher<Golf>,
+) -> Verdict<Score> {
+    match play(input, output, mode, watcher) {
+        Ok(score) => Verdict::Accepted(score),
+        Err(e) => Verdict::Rejected(e.to_string()),
+    }
+}
+
+/// Replays a whole game on the rules; any invalid byte stops it.
+fn play(
+    input: &[u8],
+    output: &[u8],
+    mode: Mode,
+    watcher: &mut impl Watcher<Golf>,
 ) -> Result<Score, MoveError> {
     if input.len() != output.len() {
         return Err(MoveError::Length {
@@ -45,6 +79,8 @@ pub fn play_game(
     let mut score = Score::default();
     for (offset, (&byte, &answer)) in input.iter().zip(output).enumerate() {
         let (piece, rotation, x) = decode_move(offset, byte, answer)?;
+        let number = offset + 1;
+        watcher.piece_started(number, piece, GolfMove { rotation, x });
         let before = grid.clone();
         let landing = grid.drop_piece(piece, rotation, x, mode);
         match landing {
@@ -56,21 +92,21 @@ pub fn play_game(
                 }
             }
         }
-        observe(Turn {
-            offset,
+        let turn = Turn {
             piece,
             rotation,
             x,
             landing,
-            before: &before,
-            after: &grid,
-            score: &score,
-        });
+            before,
+            score: score.clone(),
+        };
+        watcher.step(number, turn, &grid);
     }
     Ok(score)
 }
 
-/// The score of a whole game.
+/// The score of a whole game, or the first invalid byte (for the tests
+/// that check where an output goes wrong).
 pub fn score_game(input: &[u8], output: &[u8], mode: Mode) -> Result<Score, MoveError> {
-    play_game(input, output, mode, |_| {})
+    play(input, output, mode, &mut Unwatched)
 }

@@ -4,9 +4,9 @@
 //! the 3.75 of a four-line clear; this sorts those clears by the piece that
 //! made them, so that a strategy's author sees which habit costs what.
 
-use super::format::MoveError;
-use super::judge::play_game;
+use super::judge::{judge_output, Golf, Turn};
 use super::rules::{shape, Board, Landing, Mode, FULL, ROWS};
+use tetris_core::rules::Watcher;
 
 /// A stack this many rows high (or higher) is in an I drought's reach: a
 /// burn there is a rescue, not a habit.
@@ -79,15 +79,19 @@ fn stack_height(grid: &Board) -> usize {
     ROWS - grid.rows.iter().position(|&r| r != 0).unwrap_or(ROWS)
 }
 
-/// Replays a game by the rules as written, with column `well` (0..=9) as
-/// the well, and sorts its clears.
-pub fn losses(input: &[u8], output: &[u8], well: usize) -> Result<Losses, MoveError> {
-    let mut losses = Losses::default();
-    let score = play_game(input, output, Mode::Rules, |turn| {
+/// Sorts each turn's clears as it is played.
+struct Sorter {
+    well: usize,
+    losses: Losses,
+}
+
+impl Watcher<Golf> for Sorter {
+    fn step(&mut self, _piece: usize, turn: Turn, after: &Board) {
+        let (well, losses) = (self.well, &mut self.losses);
         let Landing::Landed { lines, .. } = turn.landing else {
             return;
         };
-        if holes(turn.after, well) > holes(turn.before, well) {
+        if holes(after, well) > holes(&turn.before, well) {
             losses.holes_made += 1;
         }
         let lines = lines as usize;
@@ -100,7 +104,7 @@ pub fn losses(input: &[u8], output: &[u8], well: usize) -> Result<Losses, MoveEr
         let kind = if upright_i && turn.x == well {
             &mut losses.short_i
         } else if in_well {
-            if stack_height(turn.before) >= HIGH_STACK {
+            if stack_height(&turn.before) >= HIGH_STACK {
                 losses.high_burns += 1;
             }
             &mut losses.burns
@@ -108,7 +112,19 @@ pub fn losses(input: &[u8], output: &[u8], well: usize) -> Result<Losses, MoveEr
             &mut losses.filled_well
         };
         kind[lines - 1] += 1;
-    })?;
+    }
+}
+
+/// Replays a game by the rules as written, with column `well` (0..=9) as
+/// the well, and sorts its clears; an invalid output is rejected with the
+/// reason every golf command gives.
+pub fn losses(input: &[u8], output: &[u8], well: usize) -> Result<Losses, String> {
+    let mut sorter = Sorter {
+        well,
+        losses: Losses::default(),
+    };
+    let score = judge_output(input, output, Mode::Rules, &mut sorter).accepted()?;
+    let mut losses = sorter.losses;
     losses.points = score.points;
     losses.four_line_clears = score.clears[3];
     losses.rows_cleared = (0..4).map(|i| (i as u64 + 1) * score.clears[i]).sum();

@@ -3,10 +3,10 @@
 //! deletion is recorded as where every row goes, so the page shows each
 //! scorer's quirks without knowing them.
 
-use super::format::MoveError;
-use super::judge::play_game;
-use super::rules::{identity, shape, GolfPiece, Landing, Mode, ROWS, WIDTH};
+use super::judge::{judge_output, Golf, Turn};
+use super::rules::{identity, shape, Board, GolfPiece, Landing, Mode, ROWS, WIDTH};
 use crate::viewer::{keyframe, Event, PieceRecord, Replay, RuleSet, KEYFRAME_EVERY};
+use tetris_core::rules::Watcher;
 
 /// The page numbers pieces as the shared tetrominoes do (1..7 = I J L O S T Z).
 fn page_number(piece: GolfPiece) -> u8 {
@@ -39,22 +39,28 @@ pub fn scorer_name(mode: Mode) -> &'static str {
     }
 }
 
-/// Records the game; an invalid output is rejected as by `golf score`.
-pub fn record(title: &str, input: &[u8], output: &[u8], mode: Mode) -> Result<Replay, MoveError> {
-    // Page numbers of the blocks, by golf row.
-    let mut colours = [[0u8; WIDTH]; ROWS];
-    let mut moves = Vec::with_capacity(input.len());
-    let mut keyframes = Vec::new();
-    let mut scores = Vec::with_capacity(input.len());
-    let total = play_game(input, output, mode, |turn| {
-        if turn.offset % KEYFRAME_EVERY == 0 {
-            keyframes.push(keyframe((0..ROWS).map(|r| &colours[page_row(r)])));
+/// Follows a game for the page: the blocks' colours, each piece's events,
+/// the keyframes and the score after each piece.
+struct Recorder {
+    /// Page numbers of the blocks, by golf row.
+    colours: [[u8; WIDTH]; ROWS],
+    moves: Vec<PieceRecord>,
+    keyframes: Vec<String>,
+    scores: Vec<u64>,
+}
+
+impl Watcher<Golf> for Recorder {
+    fn step(&mut self, piece: usize, turn: Turn, _grid: &Board) {
+        let colours = &mut self.colours;
+        if (piece - 1) % KEYFRAME_EVERY == 0 {
+            self.keyframes
+                .push(keyframe((0..ROWS).map(|r| &colours[page_row(r)])));
         }
         let number = page_number(turn.piece);
         let mut events = Vec::new();
         match turn.landing {
             Landing::Reset => {
-                colours = [[0; WIDTH]; ROWS];
+                *colours = [[0; WIDTH]; ROWS];
                 events.push(Event::Reset);
             }
             Landing::Landed { top, map, .. } => {
@@ -69,7 +75,7 @@ pub fn record(title: &str, input: &[u8], output: &[u8], mode: Mode) -> Result<Re
                 cells.sort_unstable();
                 events.push(Event::Appear(cells));
                 if map != identity() {
-                    let old = colours;
+                    let old = *colours;
                     for (r, from) in map.iter().enumerate() {
                         colours[r] = from.map_or([0; WIDTH], |f| old[f]);
                     }
@@ -80,14 +86,32 @@ pub fn record(title: &str, input: &[u8], output: &[u8], mode: Mode) -> Result<Re
                 }
             }
         }
-        scores.push(turn.score.points);
-        moves.push(PieceRecord {
+        self.scores.push(turn.score.points);
+        self.moves.push(PieceRecord {
             kind: number,
             rotation: turn.rotation as i64,
             column: turn.x as i64,
             events,
         });
-    })?;
+    }
+}
+
+/// Records the game; an invalid output is rejected with the reason every
+/// golf command gives.
+pub fn record(title: &str, input: &[u8], output: &[u8], mode: Mode) -> Result<Replay, String> {
+    let mut recorder = Recorder {
+        colours: [[0u8; WIDTH]; ROWS],
+        moves: Vec::with_capacity(input.len()),
+        keyframes: Vec::new(),
+        scores: Vec::with_capacity(input.len()),
+    };
+    let total = judge_output(input, output, mode, &mut recorder).accepted()?;
+    let Recorder {
+        moves,
+        keyframes,
+        scores,
+        ..
+    } = recorder;
     Ok(Replay {
         title: title.to_string(),
         rules: RuleSet::Golf,

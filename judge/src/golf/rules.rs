@@ -1,6 +1,7 @@
 //! The golf rules as written in the spec, and the two published scorers'
 //! behaviour (quirks included) as compatibility modes.
 
+use crate::gravity;
 use crate::tetromino::{Piece, SHAPE_TABLE};
 
 pub const WIDTH: usize = 10;
@@ -196,10 +197,7 @@ impl Board {
     }
 
     fn apply(&mut self, map: &RowMap) {
-        let old = self.rows;
-        for (row, from) in self.rows.iter_mut().zip(map) {
-            *row = from.map_or(0, |r| old[r]);
-        }
+        gravity::apply(&mut self.rows, map, 0);
     }
 
     fn is_full(&self, row: Option<usize>) -> bool {
@@ -212,11 +210,13 @@ impl Board {
         let mut map = identity();
         let lines = match mode {
             Mode::Rules => {
-                let kept: Vec<Option<usize>> =
-                    map.iter().copied().filter(|&r| !self.is_full(r)).collect();
-                let n = ROWS - kept.len();
-                map = [None; ROWS];
-                map[n..].copy_from_slice(&kept);
+                // Ordinary gravity counts rows from the bottom; golf rows
+                // count from the top.
+                let flip = |row: usize| ROWS - 1 - row;
+                let (up, n) = gravity::delete_full_rows(ROWS, |r| self.is_full(Some(flip(r))));
+                for (row, from) in map.iter_mut().enumerate() {
+                    *from = up[flip(row)].map(flip);
+                }
                 n
             }
             Mode::Python => {

@@ -11,10 +11,11 @@ pub mod baseline;
 pub mod checker_source;
 pub mod commands;
 pub mod gen;
+pub mod play;
 pub mod replay;
 
 pub use tetris_core::board::{Board, Step, WELL_HEIGHT, WELL_WIDTH};
 pub use tetris_core::rules::{
-    play, play_from, points, End, Move, Outcome, ToppingPiece, Unwatched, Watcher,
+    play, play_from, points, End, Game, Move, Outcome, ToppingPiece, Unwatched, Watcher,
 };
 pub use tetris_core::tetromino::Piece;

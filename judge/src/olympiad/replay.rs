@@ -165,7 +165,9 @@ pub fn replay_page(
     output: &[u8],
 ) -> Result<(String, Judgement), JudgeFailure> {
     let mut recorder = Recorder::default();
-    let judged = judge_output(pieces, output, ToppingPiece::NotCounted, &mut recorder)?;
+    let judged = judge_output(pieces, output, ToppingPiece::NotCounted, &mut recorder)?
+        .accepted()
+        .map_err(JudgeFailure)?;
     let page = recorder.into_replay(title, pieces, &judged.outcome).page();
     Ok((page, judged))
 }

@@ -1,27 +1,119 @@
 //! Judging a drop list: replayed on an empty field, then compared cell by
-//! cell with the field the picture asks for.
+//! cell with the field the picture asks for. `judge_output` is the
+//! printer's one face, used by every command, the page and the benchmark.
 
 use super::format::parse_drops;
 use super::format::picture::Picture;
-use super::rules::{Board, COLOUR_PIECES, FIELD_WIDTH};
+use super::rules::{Board, Drop, COLOUR_PIECES, FIELD_WIDTH};
 use crate::tetromino::Piece;
+use tetris_core::rules::{Game, Unwatched, Watcher};
+use tetris_core::verdict::Verdict;
+
+/// The printer's game, for watchers: each drop, then what it did.
+pub struct Printer;
+
+impl Game for Printer {
+    type Piece = Piece;
+    type Move = Drop;
+    type Step = PrintStep;
+    type Board = Board;
+}
+
+/// What a drop did to the field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PrintStep {
+    /// The piece came to rest on these cells (row, column).
+    Placed { cells: Vec<(usize, usize)> },
+    /// Full rows went: row i took the old row `map[i]` (None: a new empty
+    /// row).
+    RowsDeleted { map: Vec<Option<usize>> },
+}
+
+/// What a drop list printed: its score is the number of pieces when the
+/// picture is printed exactly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Printed {
+    pub field: Board,
+    pub pieces: usize,
+    /// Every cell where the field differs from the picture (`mismatches`).
+    pub wrong: Vec<String>,
+}
+
+impl Printed {
+    /// Why the picture is not printed exactly, if it is not, in the words
+    /// of every printer command.
+    pub fn shortfall(&self) -> Option<String> {
+        match self.wrong.len() {
+            0 => None,
+            n => Some(format!("{n} cells differ from the picture")),
+        }
+    }
+}
+
+/// Judges a drop list (the bytes a printer wrote) against its picture,
+/// showing every drop to `watcher`: the printer's one face. A list that is
+/// not text, cannot be read or drops a piece off the field is rejected
+/// with the same reason by every command; any other is accepted with
+/// what it printed (exact or not).
+pub fn judge_output(
+    picture: &Picture,
+    output: &[u8],
+    watcher: &mut impl Watcher<Printer>,
+) -> Verdict<Printed> {
+    play(output, watcher).and_then(|(field, pieces)| {
+        Verdict::Accepted(Printed {
+            wrong: mismatches(picture, &field),
+            field,
+            pieces,
+        })
+    })
+}
+
+/// Replays a drop list's bytes on an empty field, showing every drop to
+/// `watcher`: the field and the number of pieces, or why the list is
+/// rejected (`judge_output` without a picture, for `printer render`).
+pub fn play(output: &[u8], watcher: &mut impl Watcher<Printer>) -> Verdict<(Board, usize)> {
+    let text = match std::str::from_utf8(output) {
+        Ok(text) => text,
+        Err(e) => {
+            return Verdict::Rejected(format!(
+                "not text (invalid UTF-8 at byte {})",
+                e.valid_up_to()
+            ))
+        }
+    };
+    let drops = match parse_drops(text) {
+        Ok(drops) => drops,
+        Err(e) => return Verdict::Rejected(e.to_string()),
+    };
+    let mut field = Board::default();
+    for (i, (line, drop)) in drops.iter().enumerate() {
+        let number = i + 1;
+        watcher.piece_started(number, drop.piece, *drop);
+        let cells = match field.place(*drop) {
+            Ok(cells) => cells,
+            Err(why) => {
+                return Verdict::Rejected(format!(
+                    "line {line}: {} {} {}: {why}",
+                    drop.piece.letter(),
+                    drop.rotation,
+                    drop.column
+                ))
+            }
+        };
+        watcher.step(number, PrintStep::Placed { cells }, &field);
+        let (map, deleted) = field.delete_full_rows();
+        if deleted > 0 {
+            watcher.step(number, PrintStep::RowsDeleted { map }, &field);
+        }
+    }
+    Verdict::Accepted((field, drops.len()))
+}
 
 /// Replays a drop list on an empty field: the field and the number of
-/// pieces, or the first line that cannot be read or played.
+/// pieces, or why the list is rejected.
 pub fn replay_drops(text: &str) -> Result<(Board, usize), String> {
-    let drops = parse_drops(text).map_err(|e| e.to_string())?;
-    let mut field = Board::default();
-    for (line, drop) in &drops {
-        field.drop_piece(*drop).map_err(|why| {
-            format!(
-                "line {line}: {} {} {}: {why}",
-                drop.piece.letter(),
-                drop.rotation,
-                drop.column
-            )
-        })?;
-    }
-    Ok((field, drops.len()))
+    play(text.as_bytes(), &mut Unwatched).accepted()
 }
 
 /// Where a picture goes: centred (columns offset by (21 - width) / 2), its

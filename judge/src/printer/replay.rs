@@ -2,12 +2,12 @@
 //! html`): the olympiad's page, fed with the printer field's steps; the
 //! score after each piece is the number of picture cells already right.
 
-use super::format::parse_drops;
 use super::format::picture::Picture;
-use super::judge::target;
-use super::rules::{Board, FIELD_HEIGHT, FIELD_WIDTH};
+use super::judge::{judge_output, target, PrintStep, Printer};
+use super::rules::{Board, Drop, FIELD_HEIGHT, FIELD_WIDTH};
 use crate::tetromino::Piece;
 use crate::viewer::{keyframe, Event, PieceRecord, Replay, RuleSet, KEYFRAME_EVERY};
+use tetris_core::rules::Watcher;
 
 /// Cells of the field that already hold what the picture wants there
 /// (pixels and the empty cells around them).
@@ -20,51 +20,69 @@ fn cells_right(target: &Board, field: &Board) -> u64 {
     pairs.filter(|(want, have)| want == have).count() as u64
 }
 
-/// Records the drops; Err names the line that cannot be read or played.
-pub fn record(title: &str, picture: &Picture, drops: &str) -> Result<Replay, String> {
-    let drops = parse_drops(drops).map_err(|e| e.to_string())?;
-    let target = target(picture);
-    let mut field = Board::default();
-    let mut moves = Vec::with_capacity(drops.len());
-    let mut keyframes = Vec::new();
-    let mut scores = Vec::with_capacity(drops.len());
-    for (i, (line, drop)) in drops.iter().enumerate() {
-        if i % KEYFRAME_EVERY == 0 {
-            keyframes.push(keyframe(&field.cells));
+/// Follows the drops for the page: each piece's events and keyframes, and
+/// the cells right after each piece.
+struct Recorder {
+    target: Board,
+    /// The field after the last step (the keyframes show it).
+    last: Board,
+    moves: Vec<PieceRecord>,
+    keyframes: Vec<String>,
+    scores: Vec<u64>,
+}
+
+impl Watcher<Printer> for Recorder {
+    fn piece_started(&mut self, piece: usize, kind: Piece, drop: Drop) {
+        if (piece - 1) % KEYFRAME_EVERY == 0 {
+            self.keyframes.push(keyframe(&self.last.cells));
         }
-        let filled = field
-            .place(*drop)
-            .map_err(|why| format!("line {line}: {why}"))?;
-        let mut events = vec![Event::Appear(
-            filled.iter().map(|(r, c)| r * FIELD_WIDTH + c).collect(),
-        )];
-        let deleted = field.delete_full_rows();
-        if !deleted.is_empty() {
-            // Row r takes the old row `from`; rows above what is left empty.
-            let kept: Vec<usize> = (0..FIELD_HEIGHT).filter(|r| !deleted.contains(r)).collect();
-            events.push(Event::Remap(
-                (0..FIELD_HEIGHT).map(|r| kept.get(r).copied()).collect(),
-            ));
-        }
-        scores.push(cells_right(&target, &field));
-        moves.push(PieceRecord {
-            kind: drop.piece.number(),
+        self.moves.push(PieceRecord {
+            kind: kind.number(),
             rotation: drop.rotation as i64,
             column: drop.column as i64,
-            events,
+            events: Vec::new(),
         });
     }
+
+    fn step(&mut self, _piece: usize, step: PrintStep, field: &Board) {
+        let event = match step {
+            PrintStep::Placed { cells } => {
+                self.scores.push(0);
+                Event::Appear(cells.iter().map(|(r, c)| r * FIELD_WIDTH + c).collect())
+            }
+            PrintStep::RowsDeleted { map } => Event::Remap(map),
+        };
+        if let (Some(record), Some(score)) = (self.moves.last_mut(), self.scores.last_mut()) {
+            record.events.push(event);
+            *score = cells_right(&self.target, field);
+        }
+        self.last.clone_from(field);
+    }
+}
+
+/// Records the drops; Err is the reason every printer command gives for a
+/// drop list it rejects.
+pub fn record(title: &str, picture: &Picture, drops: impl AsRef<[u8]>) -> Result<Replay, String> {
+    let mut recorder = Recorder {
+        target: target(picture),
+        last: Board::default(),
+        moves: Vec::new(),
+        keyframes: Vec::new(),
+        scores: Vec::new(),
+    };
+    let printed = judge_output(picture, drops.as_ref(), &mut recorder).accepted()?;
+    let Recorder {
+        moves,
+        keyframes,
+        scores,
+        ..
+    } = recorder;
     let total = (FIELD_WIDTH * FIELD_HEIGHT) as u64;
-    let right = scores
-        .last()
-        .copied()
-        .unwrap_or_else(|| cells_right(&target, &field));
-    let end = match total - right {
-        0 => format!("{} pieces: the picture is printed exactly", drops.len()),
-        wrong => format!(
-            "{} pieces: {wrong} cells differ from the picture",
-            drops.len()
-        ),
+    let right = total - printed.wrong.len() as u64;
+    let pieces = printed.pieces;
+    let end = match printed.shortfall() {
+        None => format!("{pieces} pieces: the picture is printed exactly"),
+        Some(shortfall) => format!("{pieces} pieces: {shortfall}"),
     };
     Ok(Replay {
         title: title.to_string(),
@@ -72,16 +90,13 @@ pub fn record(title: &str, picture: &Picture, drops: &str) -> Result<Replay, Str
         width: FIELD_WIDTH,
         height: FIELD_HEIGHT,
         rows: FIELD_HEIGHT,
-        pieces: drops.len(),
-        placed: drops.len(),
+        pieces,
+        placed: pieces,
         points: right,
         points_label: "cells right",
         placed_label: "dropped",
         end,
-        kinds: drops
-            .iter()
-            .map(|(_, d)| char::from(b'0' + d.piece.number()))
-            .collect(),
+        kinds: moves.iter().map(|m| char::from(b'0' + m.kind)).collect(),
         shapes: Piece::ALL.iter().map(|p| p.shape(0).picture()).collect(),
         point_thresholds: Vec::new(),
         scores,

@@ -2,6 +2,7 @@
 //! down in its column, full rows are deleted and everything above shifts
 //! down (ordinary gravity).
 
+use crate::gravity;
 use crate::tetromino::Piece;
 
 pub const FIELD_WIDTH: usize = 21;
@@ -39,7 +40,7 @@ impl Board {
     /// down. Err if the piece would rest with a block above the field.
     pub fn drop_piece(&mut self, drop: Drop) -> Result<u32, String> {
         self.place(drop)?;
-        Ok(self.delete_full_rows().len() as u32)
+        Ok(self.delete_full_rows().1 as u32)
     }
 
     /// Puts the piece where it comes to rest, deleting nothing; the cells
@@ -73,13 +74,15 @@ impl Board {
         Ok(filled)
     }
 
-    /// Deletes the full rows and moves the rest down; the rows deleted.
-    pub fn delete_full_rows(&mut self) -> Vec<usize> {
-        let full: Vec<usize> = (0..FIELD_HEIGHT)
-            .filter(|&r| !self.cells[r].contains(&0))
-            .collect();
-        self.cells.retain(|r| r.contains(&0));
-        self.cells.resize(FIELD_HEIGHT, [0; FIELD_WIDTH]);
-        full
+    /// Deletes the full rows and moves the rest down (ordinary gravity):
+    /// where each row came from (row i took the old row `map[i]`, None a
+    /// new empty row) and how many rows went.
+    pub fn delete_full_rows(&mut self) -> (Vec<Option<usize>>, usize) {
+        let (map, deleted) =
+            gravity::delete_full_rows(FIELD_HEIGHT, |r| !self.cells[r].contains(&0));
+        if deleted > 0 {
+            gravity::apply(&mut self.cells, &map, [0; FIELD_WIDTH]);
+        }
+        (map, deleted)
     }
 }

@@ -24,11 +24,11 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::cli::RunFailure;
 pub use keeper::Kept;
 pub use submission::{
     compile_submission, with_submission, ScratchDir, Submission, SubmissionError,
 };
+use tetris_core::verdict::RunFailure;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Termination {

@@ -7,12 +7,13 @@ use std::time::{Duration, Instant};
 
 use super::{describe, DEFAULT_INPUT, MODES};
 use crate::cli::{
-    exit, opt, read_file, switch, Args, Command, Failure, Opt, Spec, Verdict, SUBMISSION_COMMAND,
+    exit, opt, read_file, switch, Args, Command, Failure, Opt, Spec, SUBMISSION_COMMAND,
 };
 use crate::golf::audit::{answers, check_cuts, cut_points, stream};
-use crate::golf::judge::{score_game, Score};
+use crate::golf::judge::{judge_output, Score};
 use crate::golf::replay::scorer_name;
 use crate::process::{with_submission, Limits};
+use tetris_core::rules::Unwatched;
 
 const SOURCE: Opt = opt(
     "--source",
@@ -85,15 +86,10 @@ fn run_audit(args: Args) -> Result<i32, Failure> {
         .filter(|_| args.path(&SOURCE).is_none());
     let submission = crate::cli::submission(compiled, args.value(&SUBMISSION_COMMAND)?)
         .map_err(|why| args.usage_error(why))?;
-    let verdict = with_submission(&submission, |command| {
-        Ok::<_, Failure>(
-            match audit(command, &input, cuts, seed, &limits, stream_stall) {
-                Ok(scores) => Verdict::Accepted(scores),
-                Err(problem) => Verdict::Rejected(problem),
-            },
-        )
+    let audited = with_submission(&submission, |command| {
+        Ok::<_, Failure>(audit(command, &input, cuts, seed, &limits, stream_stall))
     })?;
-    let scores = match verdict.accepted() {
+    let scores = match audited {
         Ok(scores) => scores,
         Err(problem) => {
             crate::say!("rejected: {problem}");
@@ -135,7 +131,7 @@ fn audit(
     );
     let scores = MODES
         .iter()
-        .map(|&(_, mode)| score_game(input, &full, mode).map_err(|e| e.to_string()))
+        .map(|&(_, mode)| judge_output(input, &full, mode, &mut Unwatched).accepted())
         .collect::<Result<Vec<Score>, String>>()?;
     if answers(command, input, limits)? != full {
         return Err("not deterministic: a second run on the same input gave other answers".into());

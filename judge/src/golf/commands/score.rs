@@ -3,8 +3,9 @@
 
 use super::{describe, input_and_output, mode, MODES};
 use crate::cli::{exit, Args, Command, Failure, Spec};
-use crate::golf::judge::score_game;
+use crate::golf::judge::judge_output;
 use crate::golf::replay::scorer_name;
+use tetris_core::rules::Unwatched;
 
 pub static SPEC: Spec = Spec {
     command: "golf score",
@@ -29,7 +30,7 @@ fn score(args: Args) -> Result<i32, Failure> {
         if wanted.is_some_and(|w| w != mode) {
             continue;
         }
-        match score_game(&input, &output, mode) {
+        match judge_output(&input, &output, mode, &mut Unwatched).accepted() {
             Ok(s) => {
                 crate::say!(
                     "game score {} by {}; {}",

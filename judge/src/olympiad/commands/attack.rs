@@ -10,12 +10,12 @@
 
 use std::time::Duration;
 
-use super::play_game;
 use crate::cli::{
     exit, opt, write_file, Args, Command, Failure, Opt, Progress, Spec, Verdict, SUBMISSION_COMMAND,
 };
 use crate::olympiad::format::{format_input, MAX_PIECES};
 use crate::olympiad::gen::{generate, Distribution};
+use crate::olympiad::play::run_game;
 use crate::olympiad::Piece;
 use crate::process::{with_submission, Limits, DEFAULT_TIME_LIMIT_SECONDS};
 use crate::rng::Rng;
@@ -103,7 +103,7 @@ fn try_stream(
     limits: &Limits,
     how: String,
 ) -> Result<Tried, Failure> {
-    let (verdict, _) = play_game(command, &pieces, limits).map_err(Failure::Judge)?;
+    let (verdict, _) = run_game(command, &pieces, limits).map_err(Failure::Judge)?;
     let (placed, failure) = match verdict {
         Verdict::Accepted(judged) => (judged.outcome.placed, None),
         Verdict::Failed(failure) => (0, Some(failure.to_string())),

@@ -5,9 +5,8 @@
 use std::time::{Duration, Instant};
 
 use crate::cli::{exit, opt, read_file, Args, Command, Failure, Opt, Spec};
-use crate::olympiad::format::OutputReader;
-use crate::olympiad::judge::read_test;
-use crate::olympiad::{play, ToppingPiece, Unwatched};
+use crate::olympiad::judge::{judge_output, read_test};
+use crate::olympiad::{ToppingPiece, Unwatched};
 
 const RUNS: Opt = opt("--runs", "K", "how many runs (default 21)");
 
@@ -34,12 +33,15 @@ fn main(args: Args) -> Result<i32, Failure> {
     for _ in 0..runs {
         let start = Instant::now();
         let pieces = read_test(input)?.1;
-        outcome = Some(play(
+        let judged = judge_output(
             &pieces,
-            &mut OutputReader::new(&output[..]),
+            &output[..],
             ToppingPiece::NotCounted,
             &mut Unwatched,
-        ));
+        )?
+        .accepted()
+        .map_err(Failure::judge)?;
+        outcome = Some(judged.outcome);
         times.push(start.elapsed());
     }
     times.sort();

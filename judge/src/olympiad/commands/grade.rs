@@ -4,12 +4,12 @@
 
 use std::path::{Path, PathBuf};
 
-use super::judge_run;
 use crate::cli::{
     exit, opt, write_file, Args, Command, Failure, Opt, Progress, Spec, UsageError, Verdict,
     SUBMISSION_COMMAND,
 };
 use crate::olympiad::judge::{load_tests, Judgement};
+use crate::olympiad::play::judge_run;
 use crate::olympiad::replay::Recorder;
 use crate::process::{
     run, with_submission, Containment, Limits, Run, DEFAULT_MEMORY_LIMIT_MB,

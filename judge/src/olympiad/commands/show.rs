@@ -9,10 +9,9 @@ use std::time::Duration;
 
 use crate::cli::{exit, opt, read_file, Args, Command, Failure, Opt, Spec};
 use crate::olympiad::board::{Board, Step, ROWS};
-use crate::olympiad::format::OutputReader;
-use crate::olympiad::judge::read_test;
+use crate::olympiad::judge::{judge_output, read_test};
 use crate::olympiad::replay::PaintedBoard;
-use crate::olympiad::{play, Move, Piece, ToppingPiece, Watcher};
+use crate::olympiad::{Move, Piece, ToppingPiece, Watcher};
 use crate::olympiad::{WELL_HEIGHT, WELL_WIDTH};
 
 const DELAY: Opt = opt(
@@ -57,13 +56,10 @@ fn main(args: Args) -> Result<i32, Failure> {
         header: String::new(),
         out: std::io::stdout().lock(),
     };
-    let outcome = play(
-        &pieces,
-        &mut OutputReader::new(&moves[..]),
-        ToppingPiece::NotCounted,
-        &mut screen,
-    );
-    crate::say!("{}", outcome.summary());
+    let judged = judge_output(&pieces, &moves[..], ToppingPiece::NotCounted, &mut screen)?
+        .accepted()
+        .map_err(Failure::judge)?;
+    crate::say!("{}", judged.summary());
     Ok(exit::OK)
 }
 

@@ -5,13 +5,13 @@
 
 use std::time::Duration;
 
-use super::play_program;
 use crate::cli::{
     exit, opt, switch, write_file, Args, Command, Failure, Opt, Progress, Spec, SUBMISSION_COMMAND,
 };
 use crate::olympiad::baseline;
 use crate::olympiad::format::MAX_PIECES;
 use crate::olympiad::gen::{generate, Distribution, OFFICIAL_SIZES};
+use crate::olympiad::play::play_program;
 use crate::olympiad::{play, Outcome, Piece, ToppingPiece, Unwatched};
 use crate::process::{with_submission, Limits};
 use crate::rng::Rng;

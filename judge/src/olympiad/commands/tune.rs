@@ -7,10 +7,10 @@
 use std::time::Duration;
 
 use super::gen::{chosen_distribution, DIST, WEIGHTS};
-use super::play_program;
 use crate::cli::{exit, opt, Args, Command, Failure, Opt, Progress, Spec, SUBMISSION_COMMAND};
 use crate::olympiad::format::MAX_PIECES;
 use crate::olympiad::gen::generate;
+use crate::olympiad::play::play_program;
 use crate::olympiad::Piece;
 use crate::process::{with_submission, Limits};
 use crate::rng::Rng;

@@ -1,8 +1,9 @@
 //! `judge printer check`: a drop list replayed and compared with its picture.
 
-use super::{load_picture, replay, transparent, TRANSPARENT};
+use super::{judge_file, load_picture, transparent, TRANSPARENT};
 use crate::cli::{exit, Args, Command, Failure, Spec};
-use crate::printer::judge::mismatches;
+use crate::printer::judge::judge_output;
+use tetris_core::rules::Unwatched;
 
 pub static SPEC: Spec = Spec {
     command: "printer check",
@@ -22,24 +23,25 @@ pub const COMMAND: Command = Command {
 fn check(args: Args) -> Result<i32, Failure> {
     let picture = load_picture(args.positional[0].as_ref(), transparent(&args)?)?;
     let pixels = picture.pixel_count();
-    let (field, pieces) = match replay(args.positional[1].as_ref())?.accepted() {
-        Ok(done) => done,
+    let judge = |drops: &[u8]| judge_output(&picture, drops, &mut Unwatched);
+    let printed = match judge_file(args.positional[1].as_ref(), judge)?.accepted() {
+        Ok(printed) => printed,
         Err(why) => {
             crate::say!("rejected: {why}");
             return Ok(exit::REJECTED);
         }
     };
     crate::say!(
-        "pieces {pieces}, pixels {pixels}, pieces per pixel {:.2}",
-        pieces as f64 / pixels.max(1) as f64
+        "pieces {}, pixels {pixels}, pieces per pixel {:.2}",
+        printed.pieces,
+        printed.pieces as f64 / pixels.max(1) as f64
     );
-    let wrong = mismatches(&picture, &field);
-    if wrong.is_empty() {
+    let Some(shortfall) = printed.shortfall() else {
         crate::say!("printed exactly");
         return Ok(exit::OK);
-    }
-    crate::say!("rejected: {} cells differ from the picture", wrong.len());
-    for line in wrong.iter().take(20) {
+    };
+    crate::say!("rejected: {shortfall}");
+    for line in printed.wrong.iter().take(20) {
         crate::say!("  {line}");
     }
     if let Err(e) = picture.printable() {

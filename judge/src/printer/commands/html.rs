@@ -2,8 +2,9 @@
 
 use std::path::Path;
 
-use super::{drops_text, load_picture, transparent, TRANSPARENT};
-use crate::cli::{exit, opt, write_file, Args, Command, Failure, Opt, Spec};
+use super::{load_picture, transparent, TRANSPARENT};
+use crate::cli::{exit, opt, read_file, write_file, Args, Command, Failure, Opt, Spec};
+use crate::printer::replay::record;
 
 const OUTPUT_FILE: Opt = opt("-o", "PAGE.html", "the page to write");
 
@@ -31,10 +32,8 @@ fn html(args: Args) -> Result<i32, Failure> {
         args.positional[0].to_string_lossy(),
         path.display()
     );
-    let recorded = drops_text(path)?.accepted().and_then(|drops| {
-        crate::printer::replay::record(&title, &picture, &drops)
-            .map_err(|why| format!("{}: {why}", path.display()))
-    });
+    let recorded = record(&title, &picture, read_file(path)?)
+        .map_err(|why| format!("{}: {why}", path.display()));
     let replay = match recorded {
         Ok(replay) => replay,
         Err(why) => {

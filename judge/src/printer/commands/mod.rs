@@ -1,5 +1,5 @@
 //! The printer's `judge` subcommands, one file each; what they share: the
-//! transparent colour, reading pictures and drop lists.
+//! transparent colour, reading pictures and judging drop list files.
 
 pub mod check;
 pub mod gen;
@@ -10,8 +10,6 @@ pub mod strength;
 use std::path::Path;
 
 use super::format::picture::{Picture, DEFAULT_TRANSPARENT};
-use super::judge::replay_drops;
-use super::rules::Board;
 use crate::cli::{opt, read_file, Args, Command, Failure, UsageError, Verdict};
 
 pub const COMMANDS: &[Command] = &[
@@ -47,26 +45,15 @@ pub fn load_picture(path: &Path, transparent: [u8; 3]) -> Result<Picture, Failur
     Picture::parse(&bytes, transparent).map_err(|e| Failure::io(path, e))
 }
 
-/// A drop list as text: it is the contestant's, so bytes that are not
-/// UTF-8 are a rejection naming the byte, not a judge failure.
-pub fn drops_text(path: &Path) -> Result<Verdict<String>, Failure> {
+/// A drop list file judged by `judge` (the printer's judge, or its replay
+/// alone): a rejection is the judge's reason, naming the file.
+pub fn judge_file<T>(
+    path: &Path,
+    judge: impl FnOnce(&[u8]) -> Verdict<T>,
+) -> Result<Verdict<T>, Failure> {
     let bytes = read_file(path)?;
-    Ok(match String::from_utf8(bytes) {
-        Ok(text) => Verdict::Accepted(text),
-        Err(e) => Verdict::Rejected(format!(
-            "{}: not text (invalid UTF-8 at byte {})",
-            path.display(),
-            e.utf8_error().valid_up_to()
-        )),
+    Ok(match judge(&bytes) {
+        Verdict::Rejected(why) => Verdict::Rejected(format!("{}: {why}", path.display())),
+        judged => judged,
     })
-}
-
-/// Replays a drop list file, or says which line cannot be read or played.
-pub fn replay(path: &Path) -> Result<Verdict<(Board, usize)>, Failure> {
-    Ok(
-        drops_text(path)?.and_then(|text| match replay_drops(&text) {
-            Ok(done) => Verdict::Accepted(done),
-            Err(e) => Verdict::Rejected(format!("{}: {e}", path.display())),
-        }),
-    )
 }

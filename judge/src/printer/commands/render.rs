@@ -1,8 +1,10 @@
 //! `judge printer render`: a picture, or the field a drop list leaves, as text.
 
-use super::{load_picture, replay, transparent, TRANSPARENT};
+use super::{judge_file, load_picture, transparent, TRANSPARENT};
 use crate::cli::{exit, opt, write_file, Args, Command, Failure, Opt, Spec};
+use crate::printer::judge::play;
 use crate::printer::rules::{COLOUR_PIECES, FIELD_HEIGHT, FIELD_WIDTH};
+use tetris_core::rules::Unwatched;
 
 const OUTPUT_FILE: Opt = opt("-o", "OUT.ppm", "the image to write");
 const PICTURE: Opt = opt("--picture", "PICTURE", "take the colours from this picture");
@@ -29,7 +31,10 @@ fn render(args: Args) -> Result<i32, Failure> {
         Some(p) => load_picture(&p, transparent(&args)?)?.palette,
         None => Vec::new(),
     };
-    let (field, _) = match replay(args.positional[0].as_ref())?.accepted() {
+    let replayed = judge_file(args.positional[0].as_ref(), |drops| {
+        play(drops, &mut Unwatched)
+    })?;
+    let (field, _) = match replayed.accepted() {
         Ok(done) => done,
         Err(why) => {
             crate::say!("rejected: {why}");

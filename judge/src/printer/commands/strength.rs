@@ -10,9 +10,10 @@ use crate::cli::{
 };
 use crate::printer::format::picture::{Picture, DEFAULT_TRANSPARENT};
 use crate::printer::gen::random_picture;
-use crate::printer::judge::{mismatches, replay_drops};
+use crate::printer::judge::judge_output;
 use crate::process::{run_ok, with_submission, Limits};
 use crate::rng::Rng;
+use tetris_core::rules::Unwatched;
 
 const RUNS: Opt = opt("--runs", "K", "runs per picture (default 3)");
 const RANDOM: Opt = opt("--random", "N", "random 17x32 pictures (default 20)");
@@ -152,14 +153,13 @@ fn measure(command: &[String], case: &Case, runs: usize) -> Result<Measured, Fai
         output = ran.stdout;
     }
     times.sort();
-    let (pieces, problem) = match replay_drops(&String::from_utf8_lossy(&output)) {
+    let (pieces, problem) = match judge_output(&case.picture, &output, &mut Unwatched).accepted() {
         Err(why) => (0, Some(why)),
-        Ok((field, pieces)) => {
-            let wrong = mismatches(&case.picture, &field);
-            let problem = wrong
-                .first()
-                .map(|first| format!("{} cells differ, first {first}", wrong.len()));
-            (pieces, problem)
+        Ok(printed) => {
+            let problem = printed
+                .shortfall()
+                .map(|shortfall| format!("{shortfall}, first {}", printed.wrong[0]));
+            (printed.pieces, problem)
         }
     };
     Ok(Measured {

@@ -1,0 +1,55 @@
+//! Playing a game with a player program: the program run on the pieces as
+//! a contest grader runs it, and its run judged by the scoring core. Every
+//! command that runs olympiad programs (`grade`, `strength`, `attack`,
+//! `tune`) plays here.
+
+use super::format::format_input;
+use super::judge::{judge_output, JudgeFailure, Judgement};
+use super::{Outcome, Piece, ToppingPiece, Unwatched, Watcher};
+use crate::process::{run, Limits, Run};
+use tetris_core::verdict::Verdict;
+
+/// The one way a program's run is judged, by every command that runs
+/// programs: a run that crashed or broke a limit earns its failure, any
+/// other is judged by the scoring core (which `judge check`, the front ends
+/// and the packages use too), every step shown to `watcher`.
+pub fn judge_run(
+    pieces: &[Piece],
+    run: &Run,
+    watcher: &mut impl Watcher,
+) -> Result<Verdict<Judgement>, JudgeFailure> {
+    if let Some(failure) = run.failure() {
+        return Ok(Verdict::Failed(failure));
+    }
+    judge_output(pieces, &run.stdout[..], ToppingPiece::NotCounted, watcher)
+}
+
+/// Runs a player program on `pieces` and judges its run.
+pub fn run_game(
+    command: &[String],
+    pieces: &[Piece],
+    limits: &Limits,
+) -> Result<(Verdict<Judgement>, Run), String> {
+    let ran = run(command, format_input(pieces).as_bytes(), limits)?;
+    let verdict = judge_run(pieces, &ran, &mut Unwatched).map_err(|e| e.0)?;
+    Ok((verdict, ran))
+}
+
+/// Plays a game with a player program that must end normally; the judge's
+/// outcome of its moves and how it ran.
+pub fn play_program(
+    command: &[String],
+    pieces: &[Piece],
+    limits: &Limits,
+) -> Result<(Outcome, Run), String> {
+    let (verdict, ran) = run_game(command, pieces, limits)?;
+    match verdict {
+        Verdict::Accepted(judged) => Ok((judged.outcome, ran)),
+        other => Err(format!(
+            "{}-piece game: the program failed ({}): {}",
+            pieces.len(),
+            other.accepted().err().unwrap_or_default(),
+            ran.stderr_tail.trim()
+        )),
+    }
+}
