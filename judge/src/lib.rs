@@ -1,8 +1,10 @@
 //! The judge of the Tetris workspace. One folder per problem, side by side
 //! and never importing each other, each with the same parts: `rules`,
 //! `format`, `gen`, `judge`, `replay` and `commands/` (its `judge`
-//! subcommands). Below them the shared tetrominoes (from `tetris-core`, the
-//! olympiad's checker core), the replay viewer and the infrastructure
+//! subcommands); each `judge` has one face, `judge_output`, and every game
+//! is watched through the core's `Watcher`. Below them the shared
+//! tetrominoes (from `tetris-core`, the olympiad's checker core), ordinary
+//! gravity (golf and the printer), the replay viewer and the infrastructure
 //! (command line, running programs, random numbers, LaTeX, ZIP). The
 //! binaries only dispatch.
 

@@ -2,8 +2,8 @@
 //! rules, formats, scoring core and contest-system front ends are the
 //! `tetris-core` crate (what contest systems compile), re-exported here
 //! under the names every problem uses; beside them test generation, the
-//! replay, a reference player, the one-file checker generator and the
-//! `judge` subcommands.
+//! replay, a game played by a program (`play`), a reference player, the
+//! one-file checker generator and the `judge` subcommands.
 
 pub use tetris_core::{board, format, frontends, judge, rules};
 
