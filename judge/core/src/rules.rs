@@ -223,9 +223,10 @@ pub fn check_move(piece: Piece, mv: Move) -> Result<(usize, usize), String> {
 }
 
 /// What the rules of a problem show the watchers of its games: its pieces,
-/// moves, steps and boards. Every problem of the workspace (problem A2
-/// here, the golf variant and the printer in the judge) names its own, so
-/// that one `Watcher` trait watches the games of all three.
+/// moves, steps and boards, as the tuple of those four types. Every
+/// problem of the workspace (problem A2 here, the golf variant and the
+/// printer in the judge) names its own, so that one `Watcher` trait
+/// watches the games of all three.
 pub trait Game {
     type Piece;
     type Move;
@@ -233,15 +234,15 @@ pub trait Game {
     type Board;
 }
 
-/// Problem A2's game: a piece's move, then the steps of its cascade.
-pub struct Olympiad;
-
-impl Game for Olympiad {
-    type Piece = Piece;
-    type Move = Move;
-    type Step = Step;
-    type Board = Board;
+impl<P, M, S, B> Game for (P, M, S, B) {
+    type Piece = P;
+    type Move = M;
+    type Step = S;
+    type Board = B;
 }
+
+/// Problem A2's game: a piece's move, then the steps of its cascade.
+pub type Olympiad = (Piece, Move, Step, Board);
 
 /// Something that watches a game (problem A2's unless told): each piece
 /// (numbered from 1) with its move, then each step and the board after it.

@@ -4,7 +4,7 @@
 
 use super::format::{decode_move, MoveError};
 use super::rules::{Board, GolfPiece, Landing, Mode};
-use tetris_core::rules::{Game, Unwatched, Watcher};
+use tetris_core::rules::{Unwatched, Watcher};
 use tetris_core::verdict::Verdict;
 
 /// The result of a whole game.
@@ -38,14 +38,7 @@ pub struct Turn {
 }
 
 /// The golf variant's game, for watchers: one step (the turn) per piece.
-pub struct Golf;
-
-impl Game for Golf {
-    type Piece = GolfPiece;
-    type Move = GolfMove;
-    type Step = Turn;
-    type Board = Board;
-}
+pub type Golf = (GolfPiece, GolfMove, Turn, Board);
 
 /// Judges an output on an input by the scorer `mode`, showing every turn
 /// to `watcher`: the game's score, or why the output is rejected (the

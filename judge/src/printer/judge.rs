@@ -6,18 +6,11 @@ use super::format::parse_drops;
 use super::format::picture::Picture;
 use super::rules::{Board, Drop, COLOUR_PIECES, FIELD_WIDTH};
 use crate::tetromino::Piece;
-use tetris_core::rules::{Game, Unwatched, Watcher};
+use tetris_core::rules::{Unwatched, Watcher};
 use tetris_core::verdict::Verdict;
 
 /// The printer's game, for watchers: each drop, then what it did.
-pub struct Printer;
-
-impl Game for Printer {
-    type Piece = Piece;
-    type Move = Drop;
-    type Step = PrintStep;
-    type Board = Board;
-}
+pub type Printer = (Piece, Drop, PrintStep, Board);
 
 /// What a drop did to the field.
 #[derive(Clone, Debug, PartialEq, Eq)]
