@@ -42,12 +42,12 @@ impl Watcher<Printer> for Recorder {
             column: drop.column as i64,
             events: Vec::new(),
         });
+        self.scores.push(cells_right(&self.target, &self.last));
     }
 
     fn step(&mut self, _piece: usize, step: PrintStep, field: &Board) {
         let event = match step {
             PrintStep::Placed { cells } => {
-                self.scores.push(0);
                 Event::Appear(cells.iter().map(|(r, c)| r * FIELD_WIDTH + c).collect())
             }
             PrintStep::RowsDeleted { map } => Event::Remap(map),
