@@ -12,6 +12,7 @@ pub mod checker_source;
 pub mod commands;
 pub mod gen;
 pub mod replay;
+pub mod statement;
 
 pub use tetris_core::board::{Board, Step, WELL_HEIGHT, WELL_WIDTH};
 pub use tetris_core::rules::{

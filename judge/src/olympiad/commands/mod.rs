@@ -11,6 +11,7 @@ pub mod grade;
 pub mod html;
 pub mod package;
 pub mod show;
+pub mod statement;
 pub mod strength;
 pub mod tune;
 
@@ -32,6 +33,7 @@ pub const COMMANDS: &[Command] = &[
     tune::COMMAND,
     baseline::COMMAND,
     package::COMMAND,
+    statement::FIGURES,
 ];
 
 /// The one way a program's run is judged, by every command that runs
