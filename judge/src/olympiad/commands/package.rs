@@ -11,6 +11,7 @@ use crate::olympiad::baseline;
 use crate::olympiad::checker_source::{source, Program};
 use crate::olympiad::format::format_moves;
 use crate::olympiad::judge::{load_tests, Test};
+use crate::olympiad::statement;
 use crate::process::ScratchDir;
 
 const TESTS: Opt = opt(
@@ -213,11 +214,9 @@ limits:
         ),
         file("submissions/accepted/olympiad.rs", ACCEPTED),
         file("submissions/partially_accepted/weak.rs", PARTIAL),
-        file(
-            "problem_statement/problem.en.tex",
-            crate::latex::statement(STATEMENT, "Tetris"),
-        ),
     ];
+    // The statement in every language, with its figures (olympiad::statement).
+    files.extend(statement::kattis_files());
     files.extend(test_files(problem, |i| {
         (
             format!("data/secret/{:02}.in", i + 1),
@@ -225,6 +224,23 @@ limits:
         )
     }));
     if domjudge {
+        // DOMjudge shows one statement, problem_statement/problem.pdf; the
+        // other languages go in as attachments contestants can download.
+        match statement::pdfs() {
+            Ok(pdfs) => {
+                for (i, (language, pdf)) in pdfs.into_iter().enumerate() {
+                    let name = match i {
+                        0 => "problem_statement/problem.pdf".to_string(),
+                        _ => format!("attachments/{SHORT_NAME}-{}.pdf", language.code),
+                    };
+                    files.push(file(name, pdf));
+                }
+            }
+            Err(why) => crate::say!(
+                "note: no statement PDF ({why}); DOMjudge will show no statement \
+                 until one is uploaded (Debian: texlive-luatex texlive-latex-recommended)."
+            ),
+        }
         files.push(file(
             "output_validators/tetris/build",
             "#!/bin/sh\n# DOMjudge runs this on the judgehost; `run` is the validator.\n\
@@ -304,17 +320,23 @@ fn cms(dir: &Path, problem: &Problem) -> Result<(), Failure> {
          feedback_level: full\nscore_mode: max\ntoken_mode: disabled\n",
         problem.secret.len()
     );
-    let work = ScratchDir::new("statement")?;
-    let statement =
-        crate::latex::typeset_pdf(&crate::latex::document(STATEMENT, "Tetris"), work.path());
+    let statements = statement::pdfs();
     let mut files = vec![
         file("task.yaml", task_yaml),
         file("check/checker.rs", checker_source),
         file("check/checker", checker),
     ];
     files.extend(statement_and_players("statement.md", "sol"));
-    if let Ok(pdf) = &statement {
-        files.push(file("statement/statement.pdf", pdf.clone()));
+    // The loader imports statement/statement.pdf as the primary language's
+    // statement and every file in att/ as an attachment.
+    if let Ok(pdfs) = &statements {
+        for (i, (language, pdf)) in pdfs.iter().enumerate() {
+            let name = match i {
+                0 => "statement/statement.pdf".to_string(),
+                _ => format!("att/statement-{}.pdf", language.code),
+            };
+            files.push(file(name, pdf.clone()));
+        }
     }
     files.extend(test_files(problem, |i| {
         (
@@ -324,7 +346,7 @@ fn cms(dir: &Path, problem: &Problem) -> Result<(), Failure> {
     }));
     write_all(dir, &files)?;
     make_executable(&dir.join("check/checker"))?;
-    if let Err(why) = statement {
+    if let Err(why) = statements {
         crate::say!(
             "note: no statement PDF ({why}).\n\
              Import with `cmsImportTask -S -L italy_yaml {}` (-S: no statement) and upload \
@@ -362,6 +384,7 @@ a Codeforces gym with a custom checker binary): compile it with
         file("checker.rs", source(Program::TestlibChecker)),
     ];
     files.extend(statement_and_players("statement.md", "solutions"));
+    files.extend(statement::polygon_files());
     files.extend(test_files(problem, |i| {
         (
             format!("tests/{:02}", i + 1),

@@ -122,27 +122,32 @@ pub fn pieces() -> Picture {
     picture
 }
 
-/// Every rotation: a row per piece, a column per rotation, each box
+/// Every rotation: a column per piece, a row per rotation, each box
 /// outlined and the block that fixes the column marked.
 pub fn rotations() -> Picture {
     let slot = 5 * CELL;
     let label_width = 3 * CELL;
     let header = CELL + CHAR_HEIGHT;
     let mut picture = Picture::new(
-        2 * MARGIN + label_width + ROTATIONS as u32 * slot,
-        2 * MARGIN + header + 7 * slot,
+        2 * MARGIN + label_width + 7 * slot,
+        2 * MARGIN + header + ROTATIONS as u32 * slot,
     );
-    for r in 0..ROTATIONS {
-        let text = format!("r={r}");
-        let left = MARGIN + label_width + r as u32 * slot + (slot - Picture::text_width(&text)) / 2;
+    for (i, piece) in Piece::ALL.into_iter().enumerate() {
+        let text = label(piece);
+        let left = MARGIN + label_width + i as u32 * slot + (slot - Picture::text_width(&text)) / 2;
         picture.text(left, MARGIN, &text, INK);
     }
-    for (i, piece) in Piece::ALL.into_iter().enumerate() {
-        let top = MARGIN + header + i as u32 * slot;
-        picture.text(MARGIN, top + (slot - CHAR_HEIGHT) / 2, &label(piece), INK);
-        for r in 0..ROTATIONS {
+    for r in 0..ROTATIONS {
+        let top = MARGIN + header + r as u32 * slot;
+        picture.text(
+            MARGIN,
+            top + (slot - CHAR_HEIGHT) / 2,
+            &format!("r={r}"),
+            INK,
+        );
+        for (i, piece) in Piece::ALL.into_iter().enumerate() {
             let s = piece.shape(r);
-            let left = MARGIN + label_width + r as u32 * slot;
+            let left = MARGIN + label_width + i as u32 * slot;
             shape(
                 &mut picture,
                 piece,
@@ -352,4 +357,32 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         files.push((format!("{}.pdf", figure.name), figure.picture.pdf()));
     }
     files
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The statements explain the figure panel by panel; these are the
+    /// facts they state, as the rules give them.
+    #[test]
+    fn the_sample_cascade_is_the_one_the_statements_explain() {
+        let moments = cascade_moments();
+        let facts: Vec<(u32, usize, bool)> = moments
+            .iter()
+            .map(|m| (m.full, m.board.components().len(), m.components))
+            .collect();
+        assert_eq!(
+            facts[1..],
+            [
+                (1 << 2, 1, false), // the L fills the third row
+                (0, 5, true),       // five components
+                (1 << 1, 1, false), // the second row is full
+                (0, 4, true),       // four components
+                (0, 2, false),      // at rest, no row full
+            ]
+        );
+        let (piece, rotation, column) = moments[0].coming.unwrap();
+        assert_eq!((piece.letter(), rotation, column), ('L', 2, 3));
+    }
 }
