@@ -1,0 +1,198 @@
+//! The statements contestants read: the committed figures are what the
+//! judge draws now, both languages say the same things with the same
+//! figures and numbers, the sample is the committed one, and nothing meant
+//! for the project's own people reaches a contestant.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use common::{judge, root, scratch};
+use judge::olympiad::statement::{self, Section, LANGUAGES, SECTIONS};
+
+fn files_in(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&path).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn the_committed_figures_are_what_the_command_writes() {
+    let dir = scratch("figures");
+    let ran = judge(&["statement", "figures", dir.path().to_str().unwrap()]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let written = files_in(dir.path());
+    let committed = files_in(&root().join("docs/problems/figures"));
+    assert_eq!(
+        written.keys().collect::<Vec<_>>(),
+        committed.keys().collect::<Vec<_>>(),
+        "docs/problems/figures has other files than `judge statement figures` writes"
+    );
+    for (name, bytes) in &written {
+        assert!(
+            committed[name] == *bytes,
+            "docs/problems/figures/{name} is stale: run `judge statement figures docs/problems/figures`"
+        );
+    }
+}
+
+/// The images a Markdown text shows, in order.
+fn images(markdown: &str) -> Vec<&str> {
+    markdown
+        .lines()
+        .filter_map(|l| {
+            l.trim()
+                .strip_prefix("![")?
+                .split_once("](")?
+                .1
+                .strip_suffix(')')
+        })
+        .collect()
+}
+
+/// The contents of the fenced code blocks, in order.
+fn code_blocks(markdown: &str) -> Vec<String> {
+    markdown
+        .split("```\n")
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+/// Every run of digits, in order: the numbers a statement states.
+fn numbers(markdown: &str) -> Vec<u64> {
+    markdown
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|run| !run.is_empty())
+        .map(|run| run.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn both_languages_have_the_same_sections_figures_sample_and_numbers() {
+    let [english, bulgarian] = LANGUAGES;
+    for language in LANGUAGES {
+        let (_, sections) = statement::sections(language.markdown);
+        let roles: Vec<Section> = sections
+            .iter()
+            .map(|(role, _)| *role)
+            .filter(|r| *r != Section::Explanation)
+            .collect();
+        assert_eq!(roles, SECTIONS, "{}: the sections", language.code);
+        assert!(
+            sections
+                .last()
+                .is_some_and(|(r, _)| *r == Section::Explanation),
+            "{}: the sample's explanation",
+            language.code
+        );
+        for image in images(language.markdown) {
+            assert!(
+                root().join("docs/problems").join(image).is_file(),
+                "{}: {image} is not committed",
+                language.code
+            );
+        }
+        assert_eq!(
+            code_blocks(language.markdown),
+            [
+                statement::figures::SAMPLE_INPUT,
+                statement::figures::SAMPLE_OUTPUT
+            ],
+            "{}: the sample must be testdata/olympiad/sample",
+            language.code
+        );
+    }
+    assert_eq!(images(english.markdown), images(bulgarian.markdown));
+    assert_eq!(images(english.markdown).len(), 3);
+    assert_eq!(numbers(english.markdown), numbers(bulgarian.markdown));
+}
+
+/// Words that belong to the project, not to a contestant's statement.
+const PROJECT_WORDS: [&str; 9] = [
+    "project",
+    "judge ",
+    "--count",
+    "decision",
+    "visualizer",
+    "checker",
+    "testdata",
+    "docs/",
+    "shared/spec",
+];
+
+fn assert_for_contestants(what: &str, text: &str) {
+    let lower = text.to_lowercase();
+    for word in PROJECT_WORDS {
+        assert!(!lower.contains(word), "{what} says '{word}'");
+    }
+}
+
+#[test]
+fn no_contestant_statement_speaks_of_the_project() {
+    for language in LANGUAGES {
+        assert_for_contestants(language.code, language.markdown);
+        assert_for_contestants(
+            &format!("problem.{}.tex", language.code),
+            &statement::kattis_tex(language),
+        );
+        assert_for_contestants(
+            &format!("the {} document", language.code),
+            &statement::document(language),
+        );
+    }
+    for (name, bytes) in statement::polygon_files() {
+        if name.ends_with(".tex") {
+            assert_for_contestants(&name, &String::from_utf8(bytes).unwrap());
+        }
+    }
+}
+
+#[test]
+fn the_sample_is_left_to_the_systems_that_show_it_themselves() {
+    let sample_line = statement::figures::SAMPLE_INPUT.lines().nth(1).unwrap();
+    for language in LANGUAGES {
+        // Kattis shows data/sample after the statement; the PDF is whole.
+        assert!(!statement::kattis_tex(language).contains(sample_line));
+        assert_eq!(
+            statement::document(language).matches(sample_line).count(),
+            1
+        );
+        // The scoring rule is typeset, not written out in words.
+        assert!(statement::kattis_tex(language)
+            .contains("\\left\\lfloor \\frac{20X + N}{2N} \\right\\rfloor"));
+    }
+    let polygon: BTreeMap<String, Vec<u8>> = statement::polygon_files().into_iter().collect();
+    for language in ["english", "bulgarian"] {
+        let section = |name: &str| {
+            String::from_utf8(polygon[&format!("statement-sections/{language}/{name}")].clone())
+                .unwrap()
+        };
+        for part in [
+            "legend.tex",
+            "input.tex",
+            "output.tex",
+            "scoring.tex",
+            "notes.tex",
+        ] {
+            assert!(!section(part).contains(sample_line), "{language}/{part}");
+            assert!(!section(part).trim().is_empty(), "{language}/{part}");
+        }
+        assert_eq!(section("example.01"), statement::figures::SAMPLE_INPUT);
+        assert!(
+            section("notes.tex").contains("cascade"),
+            "the notes show the cascade"
+        );
+        assert!(
+            section("legend.tex").contains("rotations"),
+            "the legend shows the rotations"
+        );
+    }
+}
