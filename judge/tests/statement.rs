@@ -196,3 +196,44 @@ fn the_sample_is_left_to_the_systems_that_show_it_themselves() {
         );
     }
 }
+
+/// The math of a Markdown text: what lies between `$` signs outside code.
+fn math(markdown: &str) -> Vec<String> {
+    let prose: String = markdown.split("```").step_by(2).collect();
+    // A displayed formula, between `$$` lines, is one formula too.
+    prose
+        .replace("$$", "$")
+        .split('$')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .filter(|m| !m.trim().is_empty())
+        .collect()
+}
+
+#[test]
+fn the_formulas_survive_a_code_hosts_markdown() {
+    // GitHub renders $...$ with MathJax only after its Markdown has run, so
+    // a backslash before punctuation (`\,`, `\{`) or an underscore or star
+    // pair in a formula would be eaten or turned into emphasis first.
+    for language in LANGUAGES {
+        let formulas = math(language.markdown);
+        assert!(
+            formulas.iter().any(|m| m.contains("\\lfloor")),
+            "{}",
+            language.code
+        );
+        for formula in formulas {
+            let escaped = formula
+                .as_bytes()
+                .windows(2)
+                .any(|w| w[0] == b'\\' && w[1].is_ascii_punctuation());
+            assert!(!escaped, "{}: {formula}", language.code);
+            assert!(
+                !formula.contains(['_', '*']),
+                "{}: {formula}",
+                language.code
+            );
+        }
+    }
+}
