@@ -186,18 +186,23 @@ fn problemtools_renders_both_statements_with_figures_formulas_and_the_sample_onc
         ("en", "Tetris", "Rotations", "Sample Input"),
         ("bg", "Тетрис", "Завъртания", "Примерен вход"),
     ] {
+        // problemtools' converters: `TOOL -q -l LANGUAGE FLAG OUT PROBLEM`.
+        let render = |tool: &Path, flag: &str, out: &Path| {
+            let ran = Command::new(tool)
+                .args(["-q", "-l", language, flag])
+                .arg(out)
+                .arg(&problem)
+                .output()
+                .unwrap();
+            assert!(
+                ran.status.success() && out.exists(),
+                "{} -l {language}: {}",
+                tool.display(),
+                String::from_utf8_lossy(&ran.stdout)
+            );
+        };
         let pdf = dir.path().join(format!("{language}.pdf"));
-        let ran = Command::new(&to_pdf)
-            .args(["-q", "-l", language, "-o"])
-            .arg(&pdf)
-            .arg(&problem)
-            .output()
-            .unwrap();
-        assert!(
-            ran.status.success() && pdf.is_file(),
-            "problem2pdf -l {language}: {}",
-            String::from_utf8_lossy(&ran.stdout)
-        );
+        render(&to_pdf, "-o", &pdf);
         let text = common::external_tool(
             "packages: the statements' text (pdftotext)",
             "pdftotext",
@@ -215,17 +220,7 @@ fn problemtools_renders_both_statements_with_figures_formulas_and_the_sample_onc
             assert_eq!(text.matches(sample_line).count(), 1, "{language}: {text}");
         }
         let html = dir.path().join(format!("html-{language}"));
-        let ran = Command::new(&to_html)
-            .args(["-q", "-l", language, "-d"])
-            .arg(&html)
-            .arg(&problem)
-            .output()
-            .unwrap();
-        assert!(
-            ran.status.success(),
-            "problem2html -l {language}: {}",
-            String::from_utf8_lossy(&ran.stdout)
-        );
+        render(&to_html, "-d", &html);
         let page = std::fs::read_to_string(html.join("index.html")).unwrap();
         assert!(page.contains(title) && page.contains(heading) && page.contains(sample_heading));
         assert_eq!(page.matches(sample_line).count(), 1, "{language}");
