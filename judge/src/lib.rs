@@ -3,7 +3,7 @@
 //! `format`, `gen`, `judge`, `replay` and `commands/` (its `judge`
 //! subcommands). Below them the shared tetrominoes (from `tetris-core`, the
 //! olympiad's checker core), the replay viewer and the infrastructure
-//! (command line, running programs, random numbers, LaTeX, pictures, ZIP). The
+//! (command line, running programs, random numbers, LaTeX, pictures, PNG, ZIP). The
 //! binaries only dispatch.
 
 /// The seven tetrominoes, shared by the three problems.
@@ -14,6 +14,7 @@ pub mod golf;
 pub mod latex;
 pub mod olympiad;
 pub mod picture;
+pub mod png;
 pub mod printer;
 pub mod process;
 pub mod rng;

@@ -1,6 +1,6 @@
-//! Flat pictures made of filled rectangles, written as SVG (for Markdown
-//! and web pages) and as a one-page PDF (for LaTeX, which takes it as a
-//! vector figure). Text is drawn with a small pixel font made of the same
+//! Flat pictures made of filled rectangles on white, written as SVG (for
+//! Markdown and web pages), as a one-page PDF (for LaTeX, which takes it
+//! as a vector figure) and as PNG (for HTML made from LaTeX). Text is drawn with a small pixel font made of the same
 //! rectangles, so a figure looks the same in every format and needs no
 //! font from the reader's machine.
 
@@ -57,11 +57,13 @@ const GLYPHS: &[(char, [u8; 7])] = &[
 ];
 
 impl Picture {
+    /// A white picture: white, not transparent, so that it reads the same
+    /// on a dark page.
     pub fn new(width: u32, height: u32) -> Picture {
         Picture {
             width,
             height,
-            rects: Vec::new(),
+            rects: vec![(0, 0, width, height, Colour(255, 255, 255))],
         }
     }
 
@@ -125,6 +127,33 @@ impl Picture {
         }
         out.push_str("</svg>\n");
         out
+    }
+
+    /// The picture as a PNG, a unit a pixel.
+    pub fn png(&self) -> Vec<u8> {
+        let mut palette: Vec<Colour> = Vec::new();
+        let mut pixels = vec![0u8; (self.width * self.height) as usize];
+        for &(x, y, width, height, colour) in &self.rects {
+            let index = match palette.iter().position(|&c| c == colour) {
+                Some(i) => i,
+                None => {
+                    palette.push(colour);
+                    palette.len() - 1
+                }
+            };
+            assert!(index < 256, "a PNG palette holds 256 colours");
+            for row in y..(y + height).min(self.height) {
+                let start = (row * self.width) as usize;
+                let line = &mut pixels[start..start + self.width as usize];
+                for pixel in
+                    &mut line[x.min(self.width) as usize..(x + width).min(self.width) as usize]
+                {
+                    *pixel = index as u8;
+                }
+            }
+        }
+        let palette: Vec<[u8; 3]> = palette.iter().map(|&Colour(r, g, b)| [r, g, b]).collect();
+        crate::png::encode(self.width, self.height, &palette, &pixels)
     }
 
     /// The picture as a one-page PDF whose page is the picture, with no
@@ -204,6 +233,7 @@ mod tests {
             picture.svg(),
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30\" height=\"20\" \
              viewBox=\"0 0 30 20\" shape-rendering=\"crispEdges\">\n\
+             <rect x=\"0\" y=\"0\" width=\"30\" height=\"20\" fill=\"#ffffff\"/>\n\
              <rect x=\"1\" y=\"2\" width=\"3\" height=\"4\" fill=\"#ff0000\"/>\n</svg>\n"
         );
     }
@@ -216,6 +246,7 @@ mod tests {
         let text = String::from_utf8(pdf.clone()).unwrap();
         // 100 x 50 units are 40 x 20 points; the rectangle is at the top.
         assert!(text.contains("/MediaBox [0 0 40.00 20.00]"), "{text}");
+        assert!(text.contains("1.0000 1.0000 1.0000 rg\n0.00 0.00 40.00 20.00 re f\n"));
         assert!(text.contains("1.0000 0.0000 0.0000 rg\n4.00 16.00 8.00 4.00 re f\n"));
         let xref: usize = text
             .split("startxref\n")
@@ -244,16 +275,16 @@ mod tests {
             .unwrap()
             .parse()
             .unwrap();
-        let stream = text.split("stream\n").nth(1).unwrap();
-        assert_eq!(&stream[length..length + 9], "endstream");
+        let start = text.find(">>\nstream\n").unwrap() + ">>\nstream\n".len();
+        assert!(text[start + length..].starts_with("endstream\n"));
     }
 
     #[test]
     fn text_is_drawn_with_the_pixel_font() {
         let mut picture = Picture::new(40, 20);
         picture.text(0, 0, "1", RED);
-        // The '1' has 1 + 2 + 1 + 1 + 1 + 1 + 3 pixels.
-        assert_eq!(picture.rects.len(), 10);
+        // The background, and the '1''s 1 + 2 + 1 + 1 + 1 + 1 + 3 pixels.
+        assert_eq!(picture.rects.len(), 11);
         assert!(picture.rects.contains(&(4, 0, 2, 2, RED)));
         assert_eq!(Picture::text_width("r=0"), 3 * CHAR_ADVANCE - FONT_PIXEL);
     }

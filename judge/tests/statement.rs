@@ -237,3 +237,68 @@ fn the_formulas_survive_a_code_hosts_markdown() {
         }
     }
 }
+
+/// Checks a PNG with Python's zlib (an inflater the project did not
+/// write): its image data inflates, the Adler-32 checksum holds, every row
+/// is there with its filter, and every pixel names a colour of the palette.
+const PNG_CHECK: &str = r#"
+import struct, sys, zlib
+png = open(sys.argv[1], 'rb').read()
+assert png[:8] == b'\x89PNG\r\n\x1a\n'
+at, data = 8, b''
+while at < len(png):
+    length, = struct.unpack('>I', png[at:at + 4])
+    kind, body = png[at + 4:at + 8], png[at + 8:at + 8 + length]
+    assert zlib.crc32(kind + body) == struct.unpack('>I', png[at + 8 + length:at + 12 + length])[0]
+    if kind == b'IHDR': width, height = struct.unpack('>II', body[:8])
+    if kind == b'PLTE': colours = length // 3
+    if kind == b'IDAT': data += body
+    at += 12 + length
+raw = zlib.decompress(data)
+assert len(raw) == (width + 1) * height, (len(raw), width, height)
+rows = [bytearray(raw[y * (width + 1) + 1:(y + 1) * (width + 1)]) for y in range(height)]
+for y in range(1, height):
+    assert raw[y * (width + 1)] == 2
+    for x in range(width):
+        rows[y][x] = (rows[y][x] + rows[y - 1][x]) % 256
+assert all(p < colours for row in rows for p in row)
+print(width, height)
+"#;
+
+#[test]
+fn the_png_figures_inflate_into_their_pixels() {
+    let python = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success());
+    if common::external_tool(
+        "statement: the PNG figures (Python's zlib)",
+        "python3",
+        "Debian: python3",
+        python,
+    )
+    .is_none()
+    {
+        return;
+    }
+    let figures = root().join("docs/problems/figures");
+    let mut checked = 0;
+    for (name, _) in files_in(&figures) {
+        if !name.ends_with(".png") {
+            continue;
+        }
+        let out = std::process::Command::new("python3")
+            .args(["-c", PNG_CHECK])
+            .arg(figures.join(&name))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 3);
+}

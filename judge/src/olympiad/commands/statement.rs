@@ -1,6 +1,6 @@
 //! `judge statement figures DIR`: writes the statement's figures, drawn
-//! from the rules, as SVG (for the Markdown statements) and PDF (for
-//! LaTeX). `docs/problems/figures/` holds the committed copies, which a
+//! from the rules, as SVG (for the Markdown statements), PDF (for LaTeX)
+//! and PNG (for HTML made from LaTeX). `docs/problems/figures/` holds the committed copies, which a
 //! test keeps equal to what this command writes.
 
 use std::path::PathBuf;
@@ -14,7 +14,7 @@ pub static FIGURES_SPEC: Spec = Spec {
     min_positional: 1,
     max_positional: 1,
     about: "Write the statement's figures (pieces, rotations, the sample's cascade) into DIR\n\
-            as SVG and PDF, drawn from the judge's own rules. The committed copies are in\n\
+            as SVG, PDF and PNG, drawn from the judge's own rules. The committed copies are in\n\
             docs/problems/figures.",
     options: &[],
 };

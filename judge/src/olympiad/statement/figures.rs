@@ -346,15 +346,15 @@ fn outline_components(
     }
 }
 
-/// Every figure's files: `NAME.svg` and `NAME.pdf`, name to bytes.
+/// Every figure's files, name to bytes: `NAME.svg` for Markdown,
+/// `NAME.pdf` for LaTeX and `NAME.png` for HTML made from LaTeX.
 pub fn files() -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
     for figure in all() {
-        files.push((
-            format!("{}.svg", figure.name),
-            figure.picture.svg().into_bytes(),
-        ));
-        files.push((format!("{}.pdf", figure.name), figure.picture.pdf()));
+        let picture = &figure.picture;
+        files.push((format!("{}.svg", figure.name), picture.svg().into_bytes()));
+        files.push((format!("{}.pdf", figure.name), picture.pdf()));
+        files.push((format!("{}.png", figure.name), picture.png()));
     }
     files
 }

@@ -134,11 +134,13 @@ fn figure_for_latex(path: &str) -> Option<(String, f64)> {
     Some((name.to_string(), width.min(1.0)))
 }
 
-/// The figures as the LaTeX statements include them: `NAME.pdf`.
+/// The figures as the LaTeX statements include them, `\includegraphics{NAME}`:
+/// LuaLaTeX takes `NAME.pdf` (vector), HTML converters such as plasTeX
+/// `NAME.png`.
 pub fn latex_figures() -> Vec<(String, Vec<u8>)> {
-    figures::all()
+    figures::files()
         .into_iter()
-        .map(|f| (format!("{}.pdf", f.name), f.picture.pdf()))
+        .filter(|(name, _)| !name.ends_with(".svg"))
         .collect()
 }
 
