@@ -370,6 +370,9 @@ fn polygon(dir: &Path, problem: &Problem) -> Result<(), Failure> {
   3 fail, 7 points with `points P` on stderr).
 - `solutions/olympiad.rs` (main correct), `solutions/weak.rs` (partial).
 - `statement.md`: the statement.
+- `statement-sections/english/`, `statement-sections/bulgarian/`: the statement
+  cut into Polygon's sections (name, legend, input, output, scoring, notes), the
+  sample as `example.01` and `example.01.a`, the figures as PDF and PNG.
 
 Polygon itself cannot take this checker: Polygon compiles checkers in the
 languages of its checker list (C++ with testlib.h, and a few others), and Rust
