@@ -226,16 +226,11 @@ limits:
     if domjudge {
         // DOMjudge shows one statement, problem_statement/problem.pdf; the
         // other languages go in as attachments contestants can download.
-        match statement::pdfs() {
-            Ok(pdfs) => {
-                for (i, (language, pdf)) in pdfs.into_iter().enumerate() {
-                    let name = match i {
-                        0 => "problem_statement/problem.pdf".to_string(),
-                        _ => format!("attachments/{SHORT_NAME}-{}.pdf", language.code),
-                    };
-                    files.push(file(name, pdf));
-                }
-            }
+        match statement::pdf_files(|language, primary| match primary {
+            true => "problem_statement/problem.pdf".to_string(),
+            false => format!("attachments/{SHORT_NAME}-{}.pdf", language.code),
+        }) {
+            Ok(pdfs) => files.extend(pdfs),
             Err(why) => crate::say!(
                 "note: no statement PDF ({why}); DOMjudge will show no statement \
                  until one is uploaded (Debian: texlive-luatex texlive-latex-recommended)."
@@ -320,23 +315,20 @@ fn cms(dir: &Path, problem: &Problem) -> Result<(), Failure> {
          feedback_level: full\nscore_mode: max\ntoken_mode: disabled\n",
         problem.secret.len()
     );
-    let statements = statement::pdfs();
+    // The loader imports statement/statement.pdf as the primary language's
+    // statement and every file in att/ as an attachment.
+    let statements = statement::pdf_files(|language, primary| match primary {
+        true => "statement/statement.pdf".to_string(),
+        false => format!("att/statement-{}.pdf", language.code),
+    });
     let mut files = vec![
         file("task.yaml", task_yaml),
         file("check/checker.rs", checker_source),
         file("check/checker", checker),
     ];
     files.extend(statement_and_players("statement.md", "sol"));
-    // The loader imports statement/statement.pdf as the primary language's
-    // statement and every file in att/ as an attachment.
     if let Ok(pdfs) = &statements {
-        for (i, (language, pdf)) in pdfs.iter().enumerate() {
-            let name = match i {
-                0 => "statement/statement.pdf".to_string(),
-                _ => format!("att/statement-{}.pdf", language.code),
-            };
-            files.push(file(name, pdf.clone()));
-        }
+        files.extend(pdfs.iter().cloned());
     }
     files.extend(test_files(problem, |i| {
         (

@@ -252,13 +252,16 @@ pub fn kattis_files() -> Vec<(String, Vec<u8>)> {
     files
 }
 
-/// Every language's statement as a PDF, the primary language first; Err
-/// says why they could not be typeset.
-pub fn pdfs() -> Result<Vec<(&'static Language, Vec<u8>)>, String> {
+/// Every language's statement as a PDF, named by `place` (which is told
+/// whether the language is the primary one, English); Err says why they
+/// could not be typeset (no TeX, or TeX's error).
+pub fn pdf_files(
+    place: impl Fn(&Language, bool) -> String,
+) -> Result<Vec<(String, Vec<u8>)>, String> {
     let mut typeset = Vec::new();
-    for language in LANGUAGES {
+    for (i, language) in LANGUAGES.into_iter().enumerate() {
         let work = crate::process::ScratchDir::new("statement").map_err(|e| e.to_string())?;
-        typeset.push((language, pdf(language, work.path())?));
+        typeset.push((place(language, i == 0), pdf(language, work.path())?));
     }
     Ok(typeset)
 }
