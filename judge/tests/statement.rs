@@ -125,7 +125,7 @@ const PROJECT_WORDS: [&str; 9] = [
     "checker",
     "testdata",
     "docs/",
-    "shared/spec",
+    "../",
 ];
 
 fn assert_for_contestants(what: &str, text: &str) {
