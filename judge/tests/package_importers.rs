@@ -430,4 +430,25 @@ fn the_polygon_folder_has_its_tests_checker_and_statement() {
             std::fs::read(root().join("testdata/olympiad/sample/Tetris.in")).unwrap()
         );
     }
+    // The sections are LaTeX that typesets, figures included: put together
+    // as Polygon puts them, they make a document LuaLaTeX accepts.
+    if lualatex_installed("package importers: Polygon's sections typeset") {
+        for language in ["english", "bulgarian"] {
+            let work = scratch(&format!("importer-polygon-{language}"));
+            let mut body = String::new();
+            for (name, bytes) in &files {
+                let Some(file) = name.strip_prefix(&format!("statement-sections/{language}/"))
+                else {
+                    continue;
+                };
+                std::fs::write(work.path().join(file), bytes).unwrap();
+                if file.ends_with(".tex") && file != "name.tex" {
+                    body += &format!("\\section*{{{file}}}\n{}\n", String::from_utf8_lossy(bytes));
+                }
+            }
+            let pdf = judge::latex::typeset_pdf(&judge::latex::document(&body), work.path())
+                .unwrap_or_else(|why| panic!("{language}: {why}"));
+            assert!(pdf.starts_with(b"%PDF-"), "{language}");
+        }
+    }
 }
