@@ -5,8 +5,8 @@
 //! is watched through the core's `Watcher`. Below them the shared
 //! tetrominoes (from `tetris-core`, the olympiad's checker core), ordinary
 //! gravity (golf and the printer), the replay viewer and the infrastructure
-//! (command line, running programs, random numbers, LaTeX, ZIP). The
-//! binaries only dispatch.
+//! (command line, running programs, random numbers, LaTeX, pictures, PNG,
+//! ZIP). The binaries only dispatch.
 
 /// The seven tetrominoes, shared by the three problems.
 pub use tetris_core::tetromino;
@@ -16,6 +16,8 @@ pub mod golf;
 pub mod gravity;
 pub mod latex;
 pub mod olympiad;
+pub mod picture;
+pub mod png;
 pub mod printer;
 pub mod process;
 pub mod rng;

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 /// CRC-32 (IEEE), bit by bit: packages are small.
-fn crc32(bytes: &[u8]) -> u32 {
+pub(crate) fn crc32(bytes: &[u8]) -> u32 {
     let mut crc = !0u32;
     for &b in bytes {
         crc ^= u32::from(b);

@@ -142,16 +142,41 @@ fn the_cms_task_has_what_the_italy_yaml_loader_reads() {
     ] {
         assert!(!task.join(absent).exists(), "{absent}");
     }
-    // The loader imports statement/statement.pdf unless told not to (-S).
-    if lualatex_installed("package importers: the CMS statement PDF") {
-        let pdf = std::fs::read(task.join("statement/statement.pdf")).unwrap();
-        assert!(pdf.starts_with(b"%PDF-"));
+    // The loader imports statement/statement.pdf as the statement in
+    // primary_language unless told not to (-S), and every file of att/ as
+    // an attachment: the Bulgarian statement goes there.
+    if lualatex_installed("package importers: the CMS statement PDFs") {
+        for (pdf, words) in [
+            ("statement/statement.pdf", ["Tetris", "Rotations", "Sample"]),
+            ("att/statement-bg.pdf", ["Тетрис", "Завъртания", "Пример"]),
+        ] {
+            let path = task.join(pdf);
+            assert!(std::fs::read(&path).unwrap().starts_with(b"%PDF-"), "{pdf}");
+            if let Some(text) = pdf_text(&path) {
+                for word in words {
+                    assert!(text.contains(word), "{pdf} lacks '{word}': {text}");
+                }
+            }
+        }
         let (again, _) = package("cms", &dir.path().join("b"));
         assert!(tree(&task) == tree(&again), "two packages differ");
     } else {
-        assert!(!task.join("statement").exists());
+        assert!(!task.join("statement").exists() && !task.join("att").exists());
         assert!(said.contains("cmsImportTask -S"), "{said}");
     }
+}
+
+/// The text of a PDF by poppler's `pdftotext`, or None (saying so) where
+/// it is not installed.
+fn pdf_text(pdf: &Path) -> Option<String> {
+    let out = Command::new("pdftotext").arg(pdf).arg("-").output().ok();
+    common::external_tool(
+        "package importers: the statements' text (pdftotext)",
+        "pdftotext",
+        "Debian: poppler-utils; .ci/run installs it",
+        out.filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned()),
+    )
 }
 
 #[test]
@@ -167,7 +192,7 @@ fn without_tex_the_cms_package_says_to_import_without_the_statement() {
     );
     let task = dir.path().join("tetris");
     // No statement folder: the loader then names what is missing, or -S skips it.
-    assert!(!task.join("statement").exists());
+    assert!(!task.join("statement").exists() && !task.join("att").exists());
     assert!(task.join("check/checker").is_file());
 }
 
@@ -345,6 +370,20 @@ fn the_domjudge_zip_has_what_its_problem_import_reads() {
         assert!(zip.contains_key(needed), "{needed}");
     }
     assert!(zip.keys().any(|n| n.starts_with("submissions/accepted/")));
+    // The statement DOMjudge shows (problem_statement/problem.pdf, the
+    // first of pdf, html, txt it finds) and the Bulgarian one among the
+    // attachments contestants download.
+    if lualatex_installed("package importers: the DOMjudge statement PDFs") {
+        for pdf in ["problem_statement/problem.pdf", "attachments/tetris-bg.pdf"] {
+            assert!(
+                zip.get(pdf).is_some_and(|b| b.starts_with(b"%PDF-")),
+                "{pdf}"
+            );
+        }
+    }
+    for language in ["en", "bg"] {
+        assert!(zip.contains_key(&format!("problem_statement/problem.{language}.tex")));
+    }
 }
 
 #[test]
@@ -368,5 +407,48 @@ fn the_polygon_folder_has_its_tests_checker_and_statement() {
         "solutions/olympiad.rs",
     ] {
         assert!(files.contains_key(needed), "{needed}");
+    }
+    // Polygon's statement sections in both languages, the sample as its
+    // example, the figures beside them.
+    for language in ["english", "bulgarian"] {
+        for part in [
+            "name.tex",
+            "legend.tex",
+            "input.tex",
+            "output.tex",
+            "scoring.tex",
+            "notes.tex",
+            "example.01",
+            "example.01.a",
+            "rotations.pdf",
+        ] {
+            let name = format!("statement-sections/{language}/{part}");
+            assert!(files.get(&name).is_some_and(|b| !b.is_empty()), "{name}");
+        }
+        assert_eq!(
+            files[&format!("statement-sections/{language}/example.01")],
+            std::fs::read(root().join("testdata/olympiad/sample/Tetris.in")).unwrap()
+        );
+    }
+    // The sections are LaTeX that typesets, figures included: put together
+    // as Polygon puts them, they make a document LuaLaTeX accepts.
+    if lualatex_installed("package importers: Polygon's sections typeset") {
+        for language in ["english", "bulgarian"] {
+            let work = scratch(&format!("importer-polygon-{language}"));
+            let mut body = String::new();
+            for (name, bytes) in &files {
+                let Some(file) = name.strip_prefix(&format!("statement-sections/{language}/"))
+                else {
+                    continue;
+                };
+                std::fs::write(work.path().join(file), bytes).unwrap();
+                if file.ends_with(".tex") && file != "name.tex" {
+                    body += &format!("\\section*{{{file}}}\n{}\n", String::from_utf8_lossy(bytes));
+                }
+            }
+            let pdf = judge::latex::typeset_pdf(&judge::latex::document(&body), work.path())
+                .unwrap_or_else(|why| panic!("{language}: {why}"));
+            assert!(pdf.starts_with(b"%PDF-"), "{language}");
+        }
     }
 }

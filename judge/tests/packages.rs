@@ -65,17 +65,22 @@ fn build(source: &Path, binary: &Path) {
     );
 }
 
-fn verifyproblem() -> Option<PathBuf> {
-    let venv = root().join("target/problemtools-venv/bin/verifyproblem");
+/// A problemtools program: from `target/problemtools-venv`, else the PATH.
+fn problemtools(program: &str) -> Option<PathBuf> {
+    let venv = root().join("target/problemtools-venv/bin").join(program);
     if venv.exists() {
         return Some(venv);
     }
     let found = Command::new("sh")
-        .args(["-c", "command -v verifyproblem"])
+        .args(["-c", &format!("command -v {program}")])
         .output()
         .ok()?;
     let path = String::from_utf8_lossy(&found.stdout).trim().to_string();
     (!path.is_empty()).then(|| PathBuf::from(path))
+}
+
+fn verifyproblem() -> Option<PathBuf> {
+    problemtools("verifyproblem")
 }
 
 /// Whether this machine can typeset a Kattis statement: lualatex and the
@@ -145,6 +150,93 @@ fn verifyproblem_accepts_the_kattis_package_with_the_expected_scores() {
         )),
         "the judge gives the weak player {weak}: {report}"
     );
+}
+
+/// The text of a PDF, by poppler's `pdftotext`; None without it.
+fn pdf_text(pdf: &Path) -> Option<String> {
+    let out = Command::new("pdftotext").arg(pdf).arg("-").output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn problemtools_renders_both_statements_with_figures_formulas_and_the_sample_once() {
+    let tools = (
+        problemtools("problem2pdf"),
+        problemtools("problem2html"),
+        tex_for_statements().then_some(()),
+    );
+    let Some((to_pdf, to_html)) = common::external_tool(
+        "packages: problem2pdf and problem2html in English and Bulgarian",
+        "problemtools with lualatex and the problemset class's packages",
+        ".ci/run installs problemtools in target/problemtools-venv and TeX from Debian",
+        match tools {
+            (Some(pdf), Some(html), Some(())) => Some((pdf, html)),
+            _ => None,
+        },
+    ) else {
+        return;
+    };
+    let dir = scratch("package-statements");
+    let problem = package("kattis", dir.path());
+    let sample = std::fs::read_to_string(problem.join("data/sample/01.in")).unwrap();
+    let sample_line = sample.lines().nth(1).unwrap();
+    for (language, title, heading, sample_heading) in [
+        ("en", "Tetris", "Rotations", "Sample Input"),
+        ("bg", "Тетрис", "Завъртания", "Примерен вход"),
+    ] {
+        // problemtools' converters: `TOOL -q -l LANGUAGE FLAG OUT PROBLEM`.
+        let render = |tool: &Path, flag: &str, out: &Path| {
+            let ran = Command::new(tool)
+                .args(["-q", "-l", language, flag])
+                .arg(out)
+                .arg(&problem)
+                .output()
+                .unwrap();
+            assert!(
+                ran.status.success() && out.exists(),
+                "{} -l {language}: {}",
+                tool.display(),
+                String::from_utf8_lossy(&ran.stdout)
+            );
+        };
+        let pdf = dir.path().join(format!("{language}.pdf"));
+        render(&to_pdf, "-o", &pdf);
+        let text = common::external_tool(
+            "packages: the statements' text (pdftotext)",
+            "pdftotext",
+            "Debian: poppler-utils; .ci/run installs it",
+            pdf_text(&pdf),
+        );
+        if let Some(text) = text {
+            // Cyrillic text is there only if the fonts have its letters.
+            for expected in [title, heading, sample_heading] {
+                assert!(
+                    text.contains(expected),
+                    "{language}: no '{expected}' in {text}"
+                );
+            }
+            assert_eq!(text.matches(sample_line).count(), 1, "{language}: {text}");
+        }
+        let html = dir.path().join(format!("html-{language}"));
+        render(&to_html, "-d", &html);
+        let page = std::fs::read_to_string(html.join("index.html")).unwrap();
+        assert!(page.contains(title) && page.contains(heading) && page.contains(sample_heading));
+        assert_eq!(page.matches(sample_line).count(), 1, "{language}");
+        // The formula goes to MathJax as TeX; the figures are images.
+        assert!(page.contains("\\left\\lfloor \\frac{20X +"), "{language}");
+        let images: Vec<&str> = page
+            .split("<img src=\"")
+            .skip(1)
+            .map(|tail| tail.split('"').next().unwrap())
+            .collect();
+        assert_eq!(images.len(), 3, "{language}: {images:?}");
+        for image in images {
+            let bytes = std::fs::read(html.join(image)).unwrap();
+            assert!(bytes.starts_with(b"\x89PNG"), "{language}: {image}");
+        }
+    }
 }
 
 #[test]

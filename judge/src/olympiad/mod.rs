@@ -13,6 +13,7 @@ pub mod commands;
 pub mod gen;
 pub mod play;
 pub mod replay;
+pub mod statement;
 
 pub use tetris_core::board::{Board, Step, WELL_HEIGHT, WELL_WIDTH};
 pub use tetris_core::rules::{

@@ -11,6 +11,7 @@ pub mod grade;
 pub mod html;
 pub mod package;
 pub mod show;
+pub mod statement;
 pub mod strength;
 pub mod tune;
 
@@ -28,4 +29,5 @@ pub const COMMANDS: &[Command] = &[
     tune::COMMAND,
     baseline::COMMAND,
     package::COMMAND,
+    statement::FIGURES,
 ];

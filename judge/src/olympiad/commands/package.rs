@@ -11,6 +11,7 @@ use crate::olympiad::baseline;
 use crate::olympiad::checker_source::{source, Program};
 use crate::olympiad::format::format_moves;
 use crate::olympiad::judge::{load_tests, Test};
+use crate::olympiad::statement;
 use crate::process::ScratchDir;
 
 const TESTS: Opt = opt(
@@ -213,11 +214,9 @@ limits:
         ),
         file("submissions/accepted/olympiad.rs", ACCEPTED),
         file("submissions/partially_accepted/weak.rs", PARTIAL),
-        file(
-            "problem_statement/problem.en.tex",
-            crate::latex::statement(STATEMENT, "Tetris"),
-        ),
     ];
+    // The statement in every language, with its figures (olympiad::statement).
+    files.extend(statement::kattis_files());
     files.extend(test_files(problem, |i| {
         (
             format!("data/secret/{:02}.in", i + 1),
@@ -225,6 +224,18 @@ limits:
         )
     }));
     if domjudge {
+        // DOMjudge shows one statement, problem_statement/problem.pdf; the
+        // other languages go in as attachments contestants can download.
+        match statement::pdf_files(|language, primary| match primary {
+            true => "problem_statement/problem.pdf".to_string(),
+            false => format!("attachments/{SHORT_NAME}-{}.pdf", language.code),
+        }) {
+            Ok(pdfs) => files.extend(pdfs),
+            Err(why) => crate::say!(
+                "note: no statement PDF ({why}); DOMjudge will show no statement \
+                 until one is uploaded (Debian: texlive-luatex texlive-latex-recommended)."
+            ),
+        }
         files.push(file(
             "output_validators/tetris/build",
             "#!/bin/sh\n# DOMjudge runs this on the judgehost; `run` is the validator.\n\
@@ -304,17 +315,20 @@ fn cms(dir: &Path, problem: &Problem) -> Result<(), Failure> {
          feedback_level: full\nscore_mode: max\ntoken_mode: disabled\n",
         problem.secret.len()
     );
-    let work = ScratchDir::new("statement")?;
-    let statement =
-        crate::latex::typeset_pdf(&crate::latex::document(STATEMENT, "Tetris"), work.path());
+    // The loader imports statement/statement.pdf as the primary language's
+    // statement and every file in att/ as an attachment.
+    let statements = statement::pdf_files(|language, primary| match primary {
+        true => "statement/statement.pdf".to_string(),
+        false => format!("att/statement-{}.pdf", language.code),
+    });
     let mut files = vec![
         file("task.yaml", task_yaml),
         file("check/checker.rs", checker_source),
         file("check/checker", checker),
     ];
     files.extend(statement_and_players("statement.md", "sol"));
-    if let Ok(pdf) = &statement {
-        files.push(file("statement/statement.pdf", pdf.clone()));
+    if let Ok(pdfs) = &statements {
+        files.extend(pdfs.iter().cloned());
     }
     files.extend(test_files(problem, |i| {
         (
@@ -324,7 +338,7 @@ fn cms(dir: &Path, problem: &Problem) -> Result<(), Failure> {
     }));
     write_all(dir, &files)?;
     make_executable(&dir.join("check/checker"))?;
-    if let Err(why) = statement {
+    if let Err(why) = statements {
         crate::say!(
             "note: no statement PDF ({why}).\n\
              Import with `cmsImportTask -S -L italy_yaml {}` (-S: no statement) and upload \
@@ -348,6 +362,9 @@ fn polygon(dir: &Path, problem: &Problem) -> Result<(), Failure> {
   3 fail, 7 points with `points P` on stderr).
 - `solutions/olympiad.rs` (main correct), `solutions/weak.rs` (partial).
 - `statement.md`: the statement.
+- `statement-sections/english/`, `statement-sections/bulgarian/`: the statement
+  cut into Polygon's sections (name, legend, input, output, scoring, notes), the
+  sample as `example.01` and `example.01.a`, the figures as PDF and PNG.
 
 Polygon itself cannot take this checker: Polygon compiles checkers in the
 languages of its checker list (C++ with testlib.h, and a few others), and Rust
@@ -362,6 +379,7 @@ a Codeforces gym with a custom checker binary): compile it with
         file("checker.rs", source(Program::TestlibChecker)),
     ];
     files.extend(statement_and_players("statement.md", "solutions"));
+    files.extend(statement::polygon_files());
     files.extend(test_files(problem, |i| {
         (
             format!("tests/{:02}", i + 1),
