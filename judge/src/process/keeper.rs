@@ -23,10 +23,13 @@ use std::io::{Read, Write};
 use std::os::unix::io::FromRawFd;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::confine;
+use super::sandbox::{Layers, Plan};
+use super::submission::ScratchDir;
 use super::sweep::kill_every_child;
 use super::sys::*;
 use super::Containment;
@@ -45,18 +48,27 @@ pub struct KernelLimits {
 }
 
 /// Messages on the report pipe: the keeper's `K mode pid`, the warden's
-/// `S status`, and `F errno` from either when a fork fails (the machine's
-/// doing, never the program's).
+/// `S status`, `L layers` from the warden and the program's process (the
+/// sandbox's layers that held), `R step errno` from the warden when the
+/// kernel refused a step of the program's root, and `F errno` from any of them when a
+/// fork fails or `X errno` when the sandbox cannot be finished (the
+/// machine's doing, never the program's).
 const KEEPER: u8 = b'K';
 const STATUS: u8 = b'S';
+const LAYERS: u8 = b'L';
+const REFUSED: u8 = b'R';
 const FORK_FAILED: u8 = b'F';
+const SANDBOX_FAILED: u8 = b'X';
 
 /// What the report pipe said, in order.
 #[derive(Debug)]
 pub enum Report {
     Warden { containment: Containment, pid: i32 },
     Ended { wait_status: i32 },
+    Layers(Layers),
+    Refused { step: u16, errno: i32 },
     ForkFailed { errno: i32 },
+    SandboxFailed { errno: i32 },
 }
 
 /// A program started under a keeper.
@@ -64,6 +76,8 @@ pub struct Kept {
     pub child: Child,
     control: Option<File>,
     pub reports: mpsc::Receiver<Report>,
+    /// The sandbox's folder on the machine, removed once the run is over.
+    _folder: Option<ScratchDir>,
 }
 
 fn pipe() -> std::io::Result<(File, File)> {
@@ -76,8 +90,13 @@ fn pipe() -> std::io::Result<(File, File)> {
     Ok(unsafe { (File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1])) })
 }
 
-/// Starts `command` (its stdio already set) under a keeper.
-pub fn spawn(mut command: Command, limits: KernelLimits) -> std::io::Result<Kept> {
+/// Starts `command` (its stdio already set) under a keeper, in the
+/// sandbox of `plan` if there is one.
+pub fn spawn(
+    mut command: Command,
+    limits: KernelLimits,
+    sandbox: Option<(ScratchDir, Plan)>,
+) -> std::io::Result<Kept> {
     use std::os::unix::io::AsRawFd;
     let (report_read, report_write) = pipe()?;
     let (control_read, control_write) = pipe()?;
@@ -85,10 +104,14 @@ pub fn spawn(mut command: Command, limits: KernelLimits) -> std::io::Result<Kept
     let control_fd = control_read.as_raw_fd();
     // SAFETY: the closure runs in the child between fork and exec and calls
     // only async-signal-safe system calls on its own stack.
+    let (folder, plan) = match sandbox {
+        Some((folder, plan)) => (Some(folder), Some(Arc::new(plan))),
+        None => (None, None),
+    };
     unsafe {
         let grader = std::process::id() as i32;
         command.pre_exec(move || {
-            keeper(limits, grader, report_fd, control_fd);
+            keeper(limits, plan.as_deref(), grader, report_fd, control_fd);
             Ok(())
         });
     }
@@ -101,6 +124,7 @@ pub fn spawn(mut command: Command, limits: KernelLimits) -> std::io::Result<Kept
         child,
         control: Some(control_write),
         reports,
+        _folder: folder,
     })
 }
 
@@ -136,8 +160,22 @@ fn read_reports(mut pipe: File, sender: mpsc::Sender<Report>) {
                     },
                     5,
                 ),
+                Some(&LAYERS) if bytes.len() >= 2 => (Report::Layers(Layers(bytes[1])), 2),
+                Some(&REFUSED) if bytes.len() >= 7 => (
+                    Report::Refused {
+                        step: u16::from_le_bytes([bytes[1], bytes[2]]),
+                        errno: word(3).unwrap_or(0),
+                    },
+                    7,
+                ),
                 Some(&FORK_FAILED) if bytes.len() >= 5 => (
                     Report::ForkFailed {
+                        errno: word(1).unwrap_or(0),
+                    },
+                    5,
+                ),
+                Some(&SANDBOX_FAILED) if bytes.len() >= 5 => (
+                    Report::SandboxFailed {
                         errno: word(1).unwrap_or(0),
                     },
                     5,
@@ -209,7 +247,7 @@ impl ResourceUsage {
 
 /// The grader's child. Returns only in the program's process, which std
 /// then executes.
-fn keeper(limits: KernelLimits, grader: i32, report: i32, control: i32) {
+fn keeper(limits: KernelLimits, plan: Option<&Plan>, grader: i32, report: i32, control: i32) {
     // SAFETY (whole function): async-signal-safe system calls on locals.
     unsafe {
         prctl(PR_SET_PDEATHSIG, SIGKILL as u64, 0, 0, 0);
@@ -229,6 +267,11 @@ fn keeper(limits: KernelLimits, grader: i32, report: i32, control: i32) {
     } else if unsafe { unshare(CLONE_NEWPID) } == 0 {
         0
     } else if unsafe { unshare(CLONE_NEWUSER | CLONE_NEWPID) } == 0 {
+        // The warden builds the sandbox with this namespace's capabilities,
+        // which need the grader's ids mapped.
+        if let Some(plan) = plan {
+            confine::map_own(plan.uid, plan.gid);
+        }
         // A fresh user namespace counts its tasks apart from the user's
         // other processes, so the kernel can hold the program to the limit
         // (the keeper and the warden are two of them).
@@ -242,15 +285,22 @@ fn keeper(limits: KernelLimits, grader: i32, report: i32, control: i32) {
     if containment == 2 {
         unsafe { prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
     }
+    if plan.is_some() {
+        // Neither the keeper nor the warden can be traced or have its
+        // memory opened by the program, of the same user or not (once the
+        // keeper's own maps are written: its /proc files become root's).
+        unsafe { prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) };
+    }
     let warden = unsafe { fork() };
     if warden == 0 {
-        return warden_then_program(report);
+        let sandbox = plan.map(|plan| (plan, containment != 2));
+        return warden_then_program(report, sandbox, limits.tasks);
     }
     if warden < 0 {
         report_fork_failure(report);
         unsafe { _exit(1) };
     }
-    close_all_but([report, control]);
+    close_all_but(&[report, control]);
     let pid = warden.to_le_bytes();
     send(
         report,
@@ -264,8 +314,12 @@ fn keeper(limits: KernelLimits, grader: i32, report: i32, control: i32) {
 }
 
 fn report_fork_failure(report: i32) {
+    report_failure(report, FORK_FAILED);
+}
+
+fn report_failure(report: i32, kind: u8) {
     let e = errno().to_le_bytes();
-    send(report, &[FORK_FAILED, e[0], e[1], e[2], e[3]]);
+    send(report, &[kind, e[0], e[1], e[2], e[3]]);
 }
 
 /// Reaps children until the warden is gone; on a word from the grader (or
@@ -304,22 +358,56 @@ fn keep(warden: i32, control: i32) {
 }
 
 /// The warden: a group of its own (so the grader's stop reaches the whole
-/// group), then the program; it reports the program's end and exits, which
-/// in a PID namespace ends every process left in it.
-fn warden_then_program(report: i32) {
+/// group), the sandbox's namespaces and root if asked (`sandbox`: the plan
+/// and whether namespaces may be tried), then the program; it reports the
+/// program's end and exits, which in a PID namespace ends every process
+/// left in it.
+fn warden_then_program(report: i32, sandbox: Option<(&Plan, bool)>, tasks: Option<u64>) {
     unsafe {
         prctl(PR_SET_PDEATHSIG, SIGKILL as u64, 0, 0, 0);
         setpgid(0, 0);
     }
+    if sandbox.is_some() {
+        confine::forget_command_line();
+    }
+    let layers = match sandbox {
+        Some((plan, true)) => enter_namespaces(plan, report),
+        _ => 0,
+    };
+    // Two pipes for the program's user namespace: its pid one way, the
+    // warden's answer the other.
+    let mut ask = [-1i32; 2];
+    let mut answer = [-1i32; 2];
+    if sandbox.is_some() {
+        unsafe {
+            pipe2(ask.as_mut_ptr(), O_CLOEXEC);
+            pipe2(answer.as_mut_ptr(), O_CLOEXEC);
+        }
+    }
     let program = unsafe { fork() };
     if program == 0 {
+        if let Some((plan, namespaces)) = sandbox {
+            unsafe {
+                close(ask[0]);
+                close(answer[1]);
+            }
+            let own_user = namespaces && ask[1] >= 0 && answer[0] >= 0;
+            confine_program(plan, layers, own_user, (ask[1], answer[0]), tasks, report);
+        }
         return;
     }
     if program < 0 {
         report_fork_failure(report);
         unsafe { _exit(1) };
     }
-    close_all_but([report, report]);
+    close_all_but(&[report, ask[0], answer[1]]);
+    if let Some((plan, true)) = sandbox {
+        confine::map_program(ask[0], answer[1], plan.uid, plan.gid, !plan.as_root);
+    }
+    unsafe {
+        close(ask[0]);
+        close(answer[1]);
+    }
     let mut status = 0;
     loop {
         let reaped = unsafe { waitpid(-1, &mut status, 0) };
@@ -332,6 +420,96 @@ fn warden_then_program(report: i32) {
             unsafe { _exit(0) };
         }
     }
+}
+
+/// The warden's namespaces, each where the kernel allows it, and the
+/// program's root; reports and returns the layers that held. A root
+/// half-entered is the machine's failure: the warden reports it and ends.
+fn enter_namespaces(plan: &Plan, report: i32) -> u8 {
+    let mut layers = 0;
+    unsafe {
+        if unshare(CLONE_NEWNET) == 0 {
+            layers |= Layers::NETWORK;
+        }
+        if unshare(CLONE_NEWIPC | CLONE_NEWUTS) == 0 {
+            layers |= Layers::IPC;
+        }
+        if unshare(CLONE_NEWNS) == 0 {
+            match confine::build(&plan.steps) {
+                Ok(()) => layers |= Layers::FILES,
+                Err((at, _)) if at + 1 == plan.steps.len() => {
+                    report_failure(report, SANDBOX_FAILED);
+                    _exit(1);
+                }
+                // Whatever was mounted goes: the program works in the
+                // plain folder.
+                Err((at, errno)) => {
+                    umount2(plan.folder.as_ptr(), MNT_DETACH);
+                    let (at, e) = ((at as u16).to_le_bytes(), errno.to_le_bytes());
+                    send(report, &[REFUSED, at[0], at[1], e[0], e[1], e[2], e[3]]);
+                }
+            }
+        }
+    }
+    send(report, &[LAYERS, layers]);
+    layers
+}
+
+/// The program's own process, just before exec: its working folder, its
+/// user namespace (`own_user`: to be tried, through the pipes `handshake`),
+/// its ids as root, no privileges, and the file-size and process limits.
+/// Reports the layers that held; ends (reporting it) where something that
+/// must hold did not.
+fn confine_program(
+    plan: &Plan,
+    layers: u8,
+    own_user: bool,
+    handshake: (i32, i32),
+    tasks: Option<u64>,
+    report: i32,
+) {
+    let fail = || unsafe {
+        report_failure(report, SANDBOX_FAILED);
+        _exit(1)
+    };
+    // The warden writes this process's maps through its /proc files, which
+    // a process that cannot be dumped keeps from it; exec sets it anew.
+    unsafe { prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) };
+    let work = if layers & Layers::FILES != 0 {
+        &plan.work
+    } else {
+        &plan.folder
+    };
+    if unsafe { chdir(work.as_ptr()) } != 0 {
+        fail();
+    }
+    let mut held = 0;
+    if own_user {
+        match confine::own_user_namespace(handshake.0, handshake.1) {
+            Some(true) => held |= Layers::USER_NAMESPACE,
+            Some(false) => fail(),
+            None => {}
+        }
+    }
+    unsafe {
+        close(handshake.0);
+        close(handshake.1);
+    }
+    if plan.as_root {
+        if !confine::become_user(plan.uid, plan.gid) {
+            fail();
+        }
+        held |= Layers::OWN_IDS;
+    }
+    if !confine::drop_privileges() || !set_limit(RLIMIT_FSIZE, plan.file_bytes) {
+        fail();
+    }
+    if let (Some(tasks), true) = (tasks, held & Layers::USER_NAMESPACE != 0) {
+        if !set_limit(RLIMIT_NPROC, tasks) {
+            fail();
+        }
+    }
+    send(report, &[LAYERS, held]);
 }
 
 #[cfg(test)]
