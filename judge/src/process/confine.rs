@@ -214,7 +214,7 @@ fn map_line(id: u32) -> ([u8; 32], usize) {
     let mut line = [0u8; 32];
     let mut len = 0;
     for _ in 0..2 {
-        len += decimal(id as u64, &mut line[len..]);
+        len += write_decimal(id as u64, &mut line[len..]);
         line[len] = b' ';
         len += 1;
     }
@@ -246,7 +246,7 @@ fn write_proc(pid: &[u8], file: &[u8], text: &[u8]) -> bool {
 }
 
 /// Writes `value` in decimal at the start of `out`; how many bytes.
-pub fn decimal(value: u64, out: &mut [u8]) -> usize {
+pub fn write_decimal(value: u64, out: &mut [u8]) -> usize {
     let mut digits = [0u8; 20];
     let mut count = 0;
     let mut rest = value;
@@ -327,7 +327,7 @@ mod tests {
         let (line, len) = map_line(0);
         assert_eq!(&line[..len], b"0 0 1");
         let mut out = [0u8; 20];
-        let n = decimal(u64::MAX, &mut out);
+        let n = write_decimal(u64::MAX, &mut out);
         assert_eq!(&out[..n], b"18446744073709551615");
     }
 }

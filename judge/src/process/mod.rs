@@ -365,6 +365,10 @@ impl Watched {
                 self.layers = Layers(self.layers.0 | held.0);
                 false
             }
+            keeper::Report::TasksAtEnd(tasks) => {
+                self.peak.tasks = self.peak.tasks.max(tasks.into());
+                false
+            }
             keeper::Report::Refused { step, errno } => {
                 self.refused = Some((step, errno));
                 false

@@ -536,19 +536,19 @@ mod tests {
             base.display()
         ));
         let named = named_paths(&command, base, &private);
-        let shown: Vec<(String, bool)> = named
+        let mut shown: Vec<(String, bool, PathBuf)> = named
             .iter()
-            .map(|n| (n.inside.display().to_string(), n.folder))
+            .map(|n| (n.inside.display().to_string(), n.folder, n.source.clone()))
             .collect();
+        shown.sort();
         assert_eq!(
             shown,
             [
-                ("/box/my.py".to_string(), false),
-                (script.clone(), false),
-                ("/box/build".to_string(), true),
+                ("/box/build".to_string(), true, base.join("build")),
+                ("/box/my.py".to_string(), false, base.join("my.py")),
+                (script.clone(), false, base.join("my.py")),
             ]
         );
-        assert_eq!(named[0].source, base.join("my.py"));
     }
 
     #[test]
