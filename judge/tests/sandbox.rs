@@ -430,9 +430,11 @@ fn files_are_limited_in_size_and_gone_after_the_test() {
 fn a_fork_bomb_is_held_to_the_process_limit() {
     for mode in modes() {
         let scene = scene("fork", mode);
-        let ran = scene.grade("fork 16", &["--process-limit", "16"]);
-        if !assert_blocked(&ran, mode) {
-            return;
+        for bomb in ["fork 16", "threads 16"] {
+            let ran = scene.grade(bomb, &["--process-limit", "16"]);
+            if !assert_blocked(&ran, mode) {
+                return;
+            }
         }
     }
 }

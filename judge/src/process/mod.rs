@@ -7,19 +7,24 @@
 //!
 //! `keeper`: how a program is started and contained (PID namespace or
 //! subreaper, kernel limits); `sandbox`: what a program of `judge grade`
-//! may see and do (its own root, no network, an unprivileged user), and
-//! `confine`: how that is applied before exec; `sweep`: the subreaper's
-//! kill of orphans; `sys`: the system calls std does not wrap; `tree`:
+//! may see and do (its own root, no network, an unprivileged user), `root`:
+//! the steps that build its root, and `confine`: how they and the rest are
+//! applied before exec; `warden`: the namespace's
+//! init, which builds the sandbox and reports the program's end, through
+//! `report`'s pipe; `sweep`: the subreaper's kill of orphans; `sys`: the system calls std does not wrap; `tree`:
 //! what the program's processes use, from /proc; `submission`: a `.rs`
 //! file compiled as a contest system does, or a command.
 
 mod confine;
 mod keeper;
+mod report;
+mod root;
 mod sandbox;
 mod submission;
 mod sweep;
 mod sys;
 mod tree;
+mod warden;
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -350,34 +355,34 @@ struct Watched {
 impl Watched {
     /// Takes in one report of the keeper or the warden; whether the
     /// program is over (ended, or never started).
-    fn take(&mut self, report: keeper::Report) -> bool {
+    fn take(&mut self, report: report::Report) -> bool {
         match report {
-            keeper::Report::Warden { containment, pid } => {
+            report::Report::Warden { containment, pid } => {
                 self.containment = Some(containment);
                 self.warden = Some(pid);
                 false
             }
-            keeper::Report::Ended { wait_status } => {
+            report::Report::Ended { wait_status } => {
                 self.wait_status = self.wait_status.or(Some(wait_status));
                 true
             }
-            keeper::Report::Layers(held) => {
+            report::Report::Layers(held) => {
                 self.layers = Layers(self.layers.0 | held.0);
                 false
             }
-            keeper::Report::TasksAtEnd(tasks) => {
+            report::Report::TasksAtEnd(tasks) => {
                 self.peak.tasks = self.peak.tasks.max(tasks.into());
                 false
             }
-            keeper::Report::Refused { step, errno } => {
+            report::Report::Refused { step, errno } => {
                 self.refused = Some((step, errno));
                 false
             }
-            keeper::Report::ForkFailed { errno } => {
+            report::Report::ForkFailed { errno } => {
                 self.fork_failed = Some(std::io::Error::from_raw_os_error(errno));
                 true
             }
-            keeper::Report::SandboxFailed { errno } => {
+            report::Report::SandboxFailed { errno } => {
                 self.sandbox_failed = Some(std::io::Error::from_raw_os_error(errno));
                 true
             }

@@ -166,6 +166,26 @@ fn attack(name: &str, args: &[String]) -> bool {
             }
             alive > limit
         }
+        // Threads as fast as it can (they count as processes): through if
+        // it had `args[0]` or more tasks at once.
+        "threads" => {
+            let limit: u64 = args[0].parse().unwrap();
+            let mut alive = 1;
+            let mut threads = Vec::new();
+            for _ in 0..4 * limit {
+                let spawned = std::thread::Builder::new()
+                    .stack_size(64 << 10)
+                    .spawn(|| std::thread::sleep(Duration::from_secs(60)));
+                match spawned {
+                    Ok(thread) => {
+                        threads.push(thread);
+                        alive += 1;
+                    }
+                    Err(_) => break,
+                }
+            }
+            alive > limit
+        }
         _ => {
             eprintln!("unknown attack {name}");
             std::process::exit(2);
