@@ -133,6 +133,11 @@ fn scene(label: &str, mode: Mode) -> Scene {
 impl Scene {
     /// `judge grade --cmd 'hostile ARGS'` on the two tests.
     fn grade(&self, args: &str, extra: &[&str]) -> Ran {
+        self.grade_contained(args, extra, None)
+    }
+
+    /// The same under `JUDGE_CONTAINMENT=mode`.
+    fn grade_contained(&self, args: &str, extra: &[&str], mode: Option<&str>) -> Ran {
         let judge = env!("CARGO_BIN_EXE_judge");
         let mut command = match self.mode {
             Mode::AsIs => Command::new(judge),
@@ -156,6 +161,9 @@ impl Scene {
             .arg("--tests")
             .arg(&self.tests)
             .args(extra);
+        if let Some(mode) = mode {
+            command.env("JUDGE_CONTAINMENT", mode);
+        }
         command.output().expect("the judge starts").into()
     }
 
@@ -192,20 +200,24 @@ fn score(ran: &Ran) -> Option<u32> {
     scores.first()?.trim().parse().ok()
 }
 
+/// The write attack: plant a file, replace one, delete one.
+fn write_args(create: &Path, replace: &Path, delete: &Path) -> String {
+    let [create, replace, delete] = [create, replace, delete].map(Path::display);
+    format!("write @{create} @{replace} @{delete}")
+}
+
+fn containment_line(ran: &Ran) -> &str {
+    ran.stdout
+        .lines()
+        .find(|l| l.starts_with("contained by"))
+        .unwrap_or_else(|| panic!("no containment line: {}{}", ran.stdout, ran.stderr))
+}
+
 /// Every attack blocked and both games judged: 20 points, and the table
 /// says the whole sandbox held (on a kernel refusing a layer the line
 /// names it, and this test says so and stops).
 fn assert_blocked(ran: &Ran, mode: Mode) -> bool {
-    let line = ran
-        .stdout
-        .lines()
-        .find(|l| l.starts_with("contained by"))
-        .unwrap_or_else(|| {
-            panic!(
-                "{mode:?}: no containment line: {}{}",
-                ran.stdout, ran.stderr
-            )
-        });
+    let line = containment_line(ran);
     if line.contains("refused by the kernel") {
         let test = format!("sandbox ({mode:?} grader)");
         let needs = "a kernel that allows every namespace";
@@ -260,13 +272,7 @@ fn writes_outside_the_scratch_folder_are_refused() {
             (PathBuf::from(&planted_tmp), tmp.clone(), tmp_keep.clone()),
         ];
         for (create, replace, delete) in targets {
-            let args = format!(
-                "write @{} @{} @{}",
-                create.display(),
-                replace.display(),
-                delete.display()
-            );
-            let ran = scene.grade(&args, &[]);
+            let ran = scene.grade(&write_args(&create, &replace, &delete), &[]);
             if !assert_blocked(&ran, mode) {
                 return;
             }
@@ -336,59 +342,59 @@ fn the_network_is_out_of_reach() {
     }
 }
 
-#[test]
-fn the_tests_folder_is_out_of_sight() {
+/// In a fresh scene per mode: the attack `args` made for it, the checks
+/// from outside, then the grader's verdict (stopping where a kernel
+/// refuses a layer).
+fn attack_in_every_mode(
+    label: &str,
+    args: impl Fn(&Scene) -> String,
+    extra: &[&str],
+    outside: impl Fn(&Scene, &Ran),
+) {
     for mode in modes() {
-        let scene = scene("tests", mode);
-        let ran = scene.grade(&format!("tests @{}", scene.tests.display()), &[]);
+        let scene = scene(label, mode);
+        let ran = scene.grade(&args(&scene), extra);
+        outside(&scene, &ran);
         if !assert_blocked(&ran, mode) {
             return;
         }
     }
+}
+
+#[test]
+fn the_tests_folder_is_out_of_sight() {
+    let args = |scene: &Scene| format!("tests @{}", scene.tests.display());
+    attack_in_every_mode("tests", args, &[], |_, _| {});
 }
 
 #[test]
 fn a_forged_score_never_reaches_the_grader_output() {
-    for mode in modes() {
-        let scene = scene("forge", mode);
-        let ran = scene.grade("forge", &[]);
-        assert!(
-            !ran.stdout.contains("Score = 100"),
-            "{mode:?}: {}",
-            ran.stdout
-        );
-        if !assert_blocked(&ran, mode) {
-            return;
-        }
-    }
+    attack_in_every_mode(
+        "forge",
+        |_| "forge".into(),
+        &[],
+        |scene, ran| {
+            let forged = ran.stdout.contains("Score = 100");
+            assert!(!forged, "{:?}: {}", scene.mode, ran.stdout);
+        },
+    );
 }
 
 #[test]
 fn no_other_process_memory_can_be_opened() {
-    for mode in modes() {
-        let scene = scene("memory", mode);
-        let ran = scene.grade(&format!("memory @{}", std::process::id()), &[]);
-        if !assert_blocked(&ran, mode) {
-            return;
-        }
-    }
+    let args = |_: &Scene| format!("memory @{}", std::process::id());
+    attack_in_every_mode("memory", args, &[], |_, _| {});
 }
 
 #[test]
 fn dev_shm_is_private_limited_and_gone_after_the_test() {
-    for mode in modes() {
-        let scene = scene("shm", mode);
-        let name = format!("/dev/shm/tetris-shm-{}", marker());
-        // 1 GiB asked; the scratch quota (64 MB by default) stops it.
-        let ran = scene.grade(&format!("fill 64 @{name}"), &[]);
-        assert!(
-            !Path::new(&name).exists(),
-            "{mode:?}: {name} outlived the test"
-        );
-        if !assert_blocked(&ran, mode) {
-            return;
-        }
-    }
+    let name = format!("/dev/shm/tetris-shm-{}", marker());
+    // 1 GiB asked; the scratch quota (64 MB by default) stops it.
+    let args = |_: &Scene| format!("fill 64 @{name}");
+    attack_in_every_mode("shm", args, &[], |scene, _| {
+        let left = Path::new(&name).exists();
+        assert!(!left, "{:?}: {name} outlived the test", scene.mode);
+    });
 }
 
 #[test]
@@ -428,62 +434,39 @@ fn files_are_limited_in_size_and_gone_after_the_test() {
 
 #[test]
 fn a_fork_bomb_is_held_to_the_process_limit() {
-    for mode in modes() {
-        let scene = scene("fork", mode);
-        for bomb in ["fork 16", "threads 16"] {
-            let ran = scene.grade(bomb, &["--process-limit", "16"]);
-            if !assert_blocked(&ran, mode) {
-                return;
-            }
-        }
+    let limit = ["--process-limit", "16"];
+    for bomb in ["fork 16", "threads 16"] {
+        attack_in_every_mode("fork", |_| bomb.into(), &limit, |_, _| {});
     }
 }
 
 #[test]
 fn the_sandbox_is_named_and_each_test_gets_a_fresh_folder_without_namespaces() {
     let scene = scene("named", Mode::AsIs);
-    let args = format!(
-        "write @{} @{} @{}",
-        scene.cwd.join("planted").display(),
-        scene.cwd.join("judge").display(),
-        scene.cwd.join("keep").display()
-    );
+    let [planted, judge, keep] = ["planted", "judge", "keep"].map(|f| scene.cwd.join(f));
+    let args = write_args(&planted, &judge, &keep);
     let ran = scene.grade(&args, &["--sandbox-user", "4242"]);
-    let line = ran
-        .stdout
-        .lines()
-        .find(|l| l.starts_with("contained by"))
-        .unwrap();
+    let line = containment_line(&ran);
     assert!(
         line.contains("in a sandbox (a read-only root of its own"),
         "{line}"
     );
     assert!(line.contains("files up to 64 MB"), "{line}");
     // SAFETY: a plain id query.
-    if unsafe { geteuid() } == 0 {
+    let root = unsafe { geteuid() } == 0;
+    if root {
         assert!(line.contains("user and group 4242"), "{line}");
     }
     // No namespace at all: the line names what is missing, and still every
     // test runs in a fresh folder of its own, never the grader's.
-    let mut command = Command::new(env!("CARGO_BIN_EXE_judge"));
-    command
-        .current_dir(&scene.cwd)
-        .env("JUDGE_CONTAINMENT", "subreaper")
-        .args(["grade", "--cmd", &format!("{} {args}", hostile())])
-        .arg("--tests")
-        .arg(&scene.tests);
-    let ran: Ran = command.output().unwrap().into();
-    let line = ran
-        .stdout
-        .lines()
-        .find(|l| l.starts_with("contained by"))
-        .unwrap();
+    let ran = scene.grade_contained(&args, &[], Some("subreaper"));
+    let line = containment_line(&ran);
     assert!(
         line.contains("refused by the kernel: a file system of its own"),
         "{line}"
     );
     assert!(line.contains("a network namespace"), "{line}");
-    if unsafe { geteuid() } == 0 {
+    if root {
         // As nobody it cannot write the grader's folder even so.
         assert_eq!(score(&ran), Some(20), "{}", ran.stdout);
         scene.assert_untouched(&ran);
