@@ -51,19 +51,62 @@ pub enum Step {
     RemoveDir {
         path: CString,
     },
-    /// The built root becomes `/`, the machine's root is detached from
-    /// this mount namespace, and the warden moves to `work`.
+    /// The built root becomes `/` (see `enter_root`) and the warden moves
+    /// to `work`.
     EnterRoot {
         path: CString,
         work: CString,
     },
 }
 
-/// Runs the steps in order; Err(step, errno) at the first refusal.
-pub fn build(steps: &[Step]) -> Result<(), (usize, i32)> {
+/// Why a build stopped.
+#[derive(Debug)]
+pub struct Refusal {
+    pub step: usize,
+    pub errno: i32,
+    /// The process was left half inside the new root: nothing may run.
+    pub broken: bool,
+}
+
+/// Runs the steps in order, up to the first refusal.
+pub fn build(steps: &[Step]) -> Result<(), Refusal> {
     for (at, step) in steps.iter().enumerate() {
-        if !apply(step) {
-            return Err((at, errno()));
+        let done = match step {
+            Step::EnterRoot { path, work } => enter_root(path, work),
+            _ => apply(step).then_some(()).ok_or(false),
+        };
+        if let Err(broken) = done {
+            return Err(Refusal {
+                step: at,
+                errno: errno(),
+                broken,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `path` becomes `/` and the machine's root is detached from this mount
+/// namespace (pivot_root), or where the kernel refuses that (a root that
+/// cannot be pivoted, such as an initramfs) it is left behind a chroot
+/// the program has no capability to leave. Err(true) past the point of
+/// no return.
+fn enter_root(path: &CString, work: &CString) -> Result<(), bool> {
+    let dot = c".".as_ptr();
+    // SAFETY: system calls on C strings that outlive them.
+    unsafe {
+        if chdir(path.as_ptr()) != 0 {
+            return Err(false);
+        }
+        if syscall(SYS_PIVOT_ROOT, dot, dot) == 0 {
+            if umount2(dot, MNT_DETACH) != 0 {
+                return Err(true);
+            }
+        } else if chroot(dot) != 0 {
+            return Err(false);
+        }
+        if chdir(work.as_ptr()) != 0 {
+            return Err(true);
         }
     }
     Ok(())
@@ -101,13 +144,7 @@ fn apply(step: &Step) -> bool {
             Step::Mode { path, mode } => chmod(path.as_ptr(), *mode) == 0,
             Step::Detach { path } => umount2(path.as_ptr(), MNT_DETACH) == 0,
             Step::RemoveDir { path } => rmdir(path.as_ptr()) == 0,
-            Step::EnterRoot { path, work } => {
-                let dot = c".".as_ptr();
-                chdir(path.as_ptr()) == 0
-                    && syscall(SYS_PIVOT_ROOT, dot, dot) == 0
-                    && umount2(dot, MNT_DETACH) == 0
-                    && chdir(work.as_ptr()) == 0
-            }
+            Step::EnterRoot { .. } => false,
         }
     }
 }
@@ -116,13 +153,14 @@ fn apply(step: &Step) -> bool {
 /// the program's word (its pid as /proc shows it, or nothing when the
 /// kernel refused the namespace), writes its maps (`ids` to `ids`: the
 /// program's user and group are the same numbers inside and out), and
-/// answers whether that worked.
-pub fn map_program(ask: i32, answer: i32, uid: u32, gid: u32, deny_setgroups: bool) {
+/// answers whether that worked. False when the program is left in a
+/// namespace it cannot use (it then ends, and is started again without).
+pub fn map_program(ask: i32, answer: i32, uid: u32, gid: u32, deny_setgroups: bool) -> bool {
     let mut pid = [0u8; 16];
     // SAFETY: a read into a live local buffer.
     let n = unsafe { read(ask, pid.as_mut_ptr(), pid.len()) };
     if n <= 0 {
-        return;
+        return true;
     }
     let pid = &pid[..n as usize];
     let mut done = true;
@@ -135,6 +173,7 @@ pub fn map_program(ask: i32, answer: i32, uid: u32, gid: u32, deny_setgroups: bo
         && write_proc(pid, b"uid_map\0", &users[..users_len])
         && write_proc(pid, b"gid_map\0", &groups[..groups_len]);
     send(answer, if done { b"y" } else { b"n" });
+    done
 }
 
 /// The program's half: a user namespace of its own, mapped by the warden.

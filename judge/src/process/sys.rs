@@ -72,6 +72,7 @@ extern "C" {
     pub fn rmdir(path: *const std::ffi::c_char) -> i32;
     pub fn symlink(target: *const std::ffi::c_char, link: *const std::ffi::c_char) -> i32;
     pub fn chdir(path: *const std::ffi::c_char) -> i32;
+    pub fn chroot(path: *const std::ffi::c_char) -> i32;
     pub fn chown(path: *const std::ffi::c_char, uid: u32, gid: u32) -> i32;
     pub fn chmod(path: *const std::ffi::c_char, mode: u32) -> i32;
     pub fn setresuid(real: u32, effective: u32, saved: u32) -> i32;

@@ -27,40 +27,54 @@ pub fn warden_then_program(report: i32, sandbox: Option<(&Plan, bool)>, tasks: O
         Some((plan, true)) => enter_namespaces(plan, report),
         _ => 0,
     };
-    // Two pipes for the program's user namespace: its pid one way, the
-    // warden's answer the other.
-    let mut ask = [-1i32; 2];
-    let mut answer = [-1i32; 2];
-    if sandbox.is_some() {
-        unsafe {
-            pipe2(ask.as_mut_ptr(), O_CLOEXEC);
-            pipe2(answer.as_mut_ptr(), O_CLOEXEC);
-        }
-    }
-    let program = unsafe { fork() };
-    if program == 0 {
-        if let Some((plan, namespaces)) = sandbox {
+    let mut own_user = matches!(sandbox, Some((_, true)));
+    let program = loop {
+        // Two pipes for the program's user namespace: its pid one way, the
+        // warden's answer the other.
+        let mut ask = [-1i32; 2];
+        let mut answer = [-1i32; 2];
+        if own_user {
             unsafe {
-                close(ask[0]);
-                close(answer[1]);
+                pipe2(ask.as_mut_ptr(), O_CLOEXEC);
+                pipe2(answer.as_mut_ptr(), O_CLOEXEC);
             }
-            let own_user = namespaces && ask[1] >= 0 && answer[0] >= 0;
-            confine_program(plan, layers, own_user, (ask[1], answer[0]), tasks, report);
         }
-        return;
-    }
-    if program < 0 {
-        report_fork_failure(report);
-        unsafe { _exit(1) };
-    }
-    close_all_but(&[report, ask[0], answer[1]]);
-    if let Some((plan, true)) = sandbox {
-        confine::map_program(ask[0], answer[1], plan.uid, plan.gid, !plan.as_root);
-    }
-    unsafe {
-        close(ask[0]);
-        close(answer[1]);
-    }
+        let program = unsafe { fork() };
+        if program == 0 {
+            if let Some((plan, _)) = sandbox {
+                unsafe {
+                    close(ask[0]);
+                    close(answer[1]);
+                }
+                let own_user = own_user && ask[1] >= 0 && answer[0] >= 0;
+                confine_program(plan, layers, own_user, (ask[1], answer[0]), tasks, report);
+            }
+            return;
+        }
+        if program < 0 {
+            report_fork_failure(report);
+            unsafe { _exit(1) };
+        }
+        close_all_but(&[report, ask[0], answer[1]]);
+        let mapped = match sandbox {
+            Some((plan, _)) if own_user => {
+                confine::map_program(ask[0], answer[1], plan.uid, plan.gid, !plan.as_root)
+            }
+            _ => true,
+        };
+        unsafe {
+            close(ask[0]);
+            close(answer[1]);
+        }
+        if mapped {
+            break program;
+        }
+        // The kernel gave the program a user namespace it would not map
+        // (an LSM's doing): that process ends; the next goes without.
+        let mut status = 0;
+        unsafe { waitpid(program, &mut status, 0) };
+        own_user = false;
+    };
     let mut status = 0;
     loop {
         let reaped = unsafe { waitpid(-1, &mut status, 0) };
@@ -96,13 +110,15 @@ fn enter_namespaces(plan: &Plan, report: i32) -> u8 {
         if unshare(CLONE_NEWNS) == 0 {
             match confine::build(&plan.steps) {
                 Ok(()) => layers |= Layers::FILES,
-                Err((at, _)) if at + 1 == plan.steps.len() => {
+                Err(refusal) if refusal.broken => {
                     report_failure(report, SANDBOX_FAILED);
                     _exit(1);
                 }
                 // Whatever was mounted goes: the program works in the
                 // plain folder.
-                Err((at, errno)) => {
+                Err(confine::Refusal {
+                    step: at, errno, ..
+                }) => {
                     umount2(plan.folder.as_ptr(), MNT_DETACH);
                     let (at, e) = ((at as u16).to_le_bytes(), errno.to_le_bytes());
                     send(report, &[REFUSED, at[0], at[1], e[0], e[1], e[2], e[3]]);
@@ -146,7 +162,8 @@ fn confine_program(
     if own_user {
         match confine::own_user_namespace(handshake.0, handshake.1) {
             Some(true) => held |= Layers::USER_NAMESPACE,
-            Some(false) => fail(),
+            // Unmapped: the warden starts the program again without one.
+            Some(false) => unsafe { _exit(1) },
             None => {}
         }
     }
