@@ -67,15 +67,16 @@ extern "C" {
     fn geteuid() -> u32;
 }
 
-/// The hostile program, compiled alone once per test binary.
+/// The hostile program, compiled alone once per test binary into the
+/// target folder (a scratch folder held by a static would never be
+/// removed).
 fn hostile() -> String {
-    static COMPILED: OnceLock<(ScratchDir, PathBuf)> = OnceLock::new();
-    let (_, binary) = COMPILED.get_or_init(|| {
-        let dir = scratch("hostile");
+    static COMPILED: OnceLock<PathBuf> = OnceLock::new();
+    let binary = COMPILED.get_or_init(|| {
+        let dir = common::root().join("target/sandbox-hostile");
         let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/hostile.rs");
-        let binary = judge::process::compile_submission(&source, dir.path())
-            .unwrap_or_else(|e| panic!("the hostile program compiles: {e}"));
-        (dir, binary)
+        judge::process::compile_submission(&source, &dir)
+            .unwrap_or_else(|e| panic!("the hostile program compiles: {e}"))
     });
     binary.display().to_string()
 }

@@ -47,7 +47,8 @@ fn attack(name: &str, args: &[String]) -> bool {
             let stale = std::path::Path::new("scratch-file").exists();
             let _ = std::fs::write(path(&args[0]), "planted");
             let victim_seen = std::path::Path::new(path(&args[1])).exists();
-            let replaced = std::fs::write(path(&args[1]), "#!/bin/sh\necho 'Score = 100'\n").is_ok();
+            let replaced =
+                std::fs::write(path(&args[1]), "#!/bin/sh\necho 'Score = 100'\n").is_ok();
             let deleted = std::fs::remove_file(path(&args[2])).is_ok();
             // Its own working folder is the one place it may write.
             let own = std::fs::write("scratch-file", "mine").is_ok()
@@ -99,8 +100,7 @@ fn attack(name: &str, args: &[String]) -> bool {
             }
             found.push(path(&args[0]).to_string());
             found.iter().any(|dir| {
-                std::fs::read_dir(dir).is_ok()
-                    || std::fs::read(format!("{dir}/b.in")).is_ok()
+                std::fs::read_dir(dir).is_ok() || std::fs::read(format!("{dir}/b.in")).is_ok()
             })
         }
         // A forged last line into every standard output it can open.
