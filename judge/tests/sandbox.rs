@@ -25,12 +25,14 @@ const NOBODY: u32 = 65534;
 enum Mode {
     /// The grader as the tests run it (root here and in CI).
     AsIs,
-    /// The grader as nobody, through `setpriv`.
+    /// The grader as nobody, through `setpriv` (which keeps root's
+    /// capabilities only until it executes the grader).
     Unprivileged,
 }
 
 /// The modes this machine can run: the unprivileged one needs root (to
-/// become nobody) and `setpriv`.
+/// become nobody), `setpriv`, and the repository's build reachable by
+/// nobody (a clone under a private home is not).
 fn modes() -> Vec<Mode> {
     static FOUND: OnceLock<bool> = OnceLock::new();
     let unprivileged = *FOUND.get_or_init(|| {
@@ -38,20 +40,14 @@ fn modes() -> Vec<Mode> {
         let root = unsafe { geteuid() } == 0;
         let works = root
             && Command::new("setpriv")
-                .args([
-                    "--reuid",
-                    "65534",
-                    "--regid",
-                    "65534",
-                    "--clear-groups",
-                    "true",
-                ])
+                .args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
+                .args(["test", "-x", env!("CARGO_BIN_EXE_judge")])
                 .status()
                 .is_ok_and(|s| s.success());
         let found = external_tool(
             "sandbox (unprivileged grader)",
-            "setpriv, run as root",
-            "apt-get install util-linux; run the tests as root",
+            "setpriv, run as root, the build reachable by nobody",
+            "apt-get install util-linux; run the tests as root from a folder anyone may enter",
             works.then_some(()),
         );
         found.is_some()
@@ -459,7 +455,12 @@ fn the_sandbox_is_named_and_each_test_gets_a_fresh_folder_without_namespaces() {
         assert!(line.contains("user and group 4242"), "{line}");
     }
     // No namespace at all: the line names what is missing, and still every
-    // test runs in a fresh folder of its own, never the grader's.
+    // test runs in a fresh folder of its own, never the grader's. As root
+    // the program then runs as nobody on the machine's files, so nobody
+    // must reach the build.
+    if root && !modes().contains(&Mode::Unprivileged) {
+        return;
+    }
     let ran = scene.grade_contained(&args, &[], Some("subreaper"));
     let line = containment_line(&ran);
     assert!(
