@@ -19,6 +19,7 @@ use judge::printer::format::picture::Picture;
 use judge::printer::judge::replay_drops;
 use judge::printer::rules::FIELD_WIDTH;
 use judge::rng::Rng;
+use std::path::Path;
 
 /// Bytes that make parsers work: digits, signs, white space, letters,
 /// NUL, non-ASCII.
@@ -404,13 +405,16 @@ fn drop_lists_are_refused_at_the_first_bad_line() {
 
 /// Hostile programs put together at random from what escapes a process
 /// group (setsid, double forks, daemons, children holding the output pipe,
-/// killing the parent, busy children) around a complete answer that is
-/// printed or not, and an exit code. Whatever the mix, the grader reports
-/// a table, a complete answer followed by exit 0 keeps its points, and no
-/// process the program started is alive afterwards.
+/// killing the parent, busy children) and what escapes a sandbox (files
+/// planted in /tmp or the grader's folder, /dev/shm filled, a file past
+/// the size limit, a forged score through /proc, a fork bomb) around a
+/// complete answer that is printed or not, and an exit code. Whatever the
+/// mix, the grader reports a table, a complete answer followed by exit 0
+/// keeps its points, no forged line reaches its output, nothing is
+/// planted, and no process the program started is alive afterwards.
 #[test]
 fn hostile_programs_never_outlive_their_test_nor_lose_an_answer() {
-    const ESCAPES: [&str; 7] = [
+    const ESCAPES: [&str; 13] = [
         "setsid {sleep} </dev/null >/dev/null 2>&1 &",
         "(setsid {sleep} &)",
         "sh -c '{sleep} &' &",
@@ -418,12 +422,24 @@ fn hostile_programs_never_outlive_their_test_nor_lose_an_answer() {
         "(setsid sh -c '{sleep} & {sleep} &' &)",
         "kill -9 $PPID",
         "(while :; do :; done) &",
+        "echo planted > {planted}",
+        "echo planted > {grader}/{name}",
+        "dd if=/dev/zero of=/dev/shm/{name} bs=1M count=80 2>/dev/null",
+        "dd if=/dev/zero of=big bs=1M count=100 2>/dev/null",
+        "for p in /proc/[0-9]*; do [ $p = /proc/$$ ] || echo 'Score = 100' > $p/fd/1; done 2>/dev/null",
+        "i=0; while [ $i -lt 80 ]; do {sleep} & i=$((i+1)); done 2>/dev/null",
     ];
     let dir = common::scratch("fuzz-hostile");
     let mut rng = Rng::new(0x5eed_0032);
     for case in 0..16u32 {
         let marker = (std::process::id() % 1000) * 1000 + 900 + case;
         let sleep = common::sleeper(53, marker);
+        let name = format!("tetris-fuzz-planted-{marker}");
+        let planted = [
+            std::env::temp_dir().join(&name),
+            common::root().join(&name),
+            Path::new("/dev/shm").join(&name),
+        ];
         let mut lines = Vec::new();
         let answers = rng.below(4) != 0;
         let position = rng.below(3);
@@ -432,7 +448,13 @@ fn hostile_programs_never_outlive_their_test_nor_lose_an_answer() {
                 lines.push(common::TWO_O_ANSWER.to_string());
             }
             let escape = ESCAPES[rng.below(ESCAPES.len() as u64) as usize];
-            lines.push(escape.replace("{sleep}", &sleep));
+            lines.push(
+                escape
+                    .replace("{sleep}", &sleep)
+                    .replace("{planted}", &planted[0].display().to_string())
+                    .replace("{grader}", &common::root().display().to_string())
+                    .replace("{name}", &name),
+            );
         }
         let code = if rng.below(4) == 0 { 3 } else { 0 };
         lines.push(format!("sleep 0.0{}\nexit {code}", rng.below(10)));
@@ -440,6 +462,16 @@ fn hostile_programs_never_outlive_their_test_nor_lose_an_answer() {
         let ran = common::grade_script(dir.path(), &script, None, &["--time-limit", "0.5"]);
         assert_eq!(ran.code, 0, "{script}\n{}", ran.stderr);
         assert!(ran.stdout.contains("Score = "), "{script}\n{}", ran.stdout);
+        assert!(
+            !ran.stdout.contains("Score = 100"),
+            "{script}\n{}",
+            ran.stdout
+        );
+        for path in &planted {
+            let outside = path.exists();
+            let _ = std::fs::remove_file(path);
+            assert!(!outside, "{script}: {} was planted", path.display());
+        }
         let busy = script.contains("while");
         if answers && code == 0 && !busy {
             assert!(

@@ -19,17 +19,20 @@
 //! allocation, no locks.
 
 use std::fs::File;
-use std::io::{Read, Write};
-use std::os::unix::io::FromRawFd;
+use std::io::Write;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::confine;
+use super::report::*;
+use super::sandbox::Plan;
+use super::submission::ScratchDir;
 use super::sweep::kill_every_child;
 use super::sys::*;
-use super::Containment;
+use super::warden::warden_then_program;
 
 /// What the keeper applies before the program starts.
 #[derive(Clone, Copy, Debug)]
@@ -44,40 +47,22 @@ pub struct KernelLimits {
     pub subreaper_only: bool,
 }
 
-/// Messages on the report pipe: the keeper's `K mode pid`, the warden's
-/// `S status`, and `F errno` from either when a fork fails (the machine's
-/// doing, never the program's).
-const KEEPER: u8 = b'K';
-const STATUS: u8 = b'S';
-const FORK_FAILED: u8 = b'F';
-
-/// What the report pipe said, in order.
-#[derive(Debug)]
-pub enum Report {
-    Warden { containment: Containment, pid: i32 },
-    Ended { wait_status: i32 },
-    ForkFailed { errno: i32 },
-}
-
 /// A program started under a keeper.
 pub struct Kept {
     pub child: Child,
     control: Option<File>,
     pub reports: mpsc::Receiver<Report>,
+    /// The sandbox's folder on the machine, removed once the run is over.
+    _folder: Option<ScratchDir>,
 }
 
-fn pipe() -> std::io::Result<(File, File)> {
-    let mut fds = [0i32; 2];
-    // SAFETY: `fds` is a live array of two ints, as pipe2 requires.
-    if unsafe { pipe2(fds.as_mut_ptr(), O_CLOEXEC) } != 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // SAFETY: both descriptors were just created and are owned here alone.
-    Ok(unsafe { (File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1])) })
-}
-
-/// Starts `command` (its stdio already set) under a keeper.
-pub fn spawn(mut command: Command, limits: KernelLimits) -> std::io::Result<Kept> {
+/// Starts `command` (its stdio already set) under a keeper, in the
+/// sandbox of `plan` if there is one.
+pub fn spawn(
+    mut command: Command,
+    limits: KernelLimits,
+    sandbox: Option<(ScratchDir, Plan)>,
+) -> std::io::Result<Kept> {
     use std::os::unix::io::AsRawFd;
     let (report_read, report_write) = pipe()?;
     let (control_read, control_write) = pipe()?;
@@ -85,10 +70,14 @@ pub fn spawn(mut command: Command, limits: KernelLimits) -> std::io::Result<Kept
     let control_fd = control_read.as_raw_fd();
     // SAFETY: the closure runs in the child between fork and exec and calls
     // only async-signal-safe system calls on its own stack.
+    let (folder, plan) = match sandbox {
+        Some((folder, plan)) => (Some(folder), Some(Arc::new(plan))),
+        None => (None, None),
+    };
     unsafe {
         let grader = std::process::id() as i32;
         command.pre_exec(move || {
-            keeper(limits, grader, report_fd, control_fd);
+            keeper(limits, plan.as_deref(), grader, report_fd, control_fd);
             Ok(())
         });
     }
@@ -101,55 +90,8 @@ pub fn spawn(mut command: Command, limits: KernelLimits) -> std::io::Result<Kept
         child,
         control: Some(control_write),
         reports,
+        _folder: folder,
     })
-}
-
-fn read_reports(mut pipe: File, sender: mpsc::Sender<Report>) {
-    let mut bytes = Vec::new();
-    let mut buf = [0u8; 64];
-    loop {
-        match pipe.read(&mut buf) {
-            Ok(0) => return,
-            Ok(n) => bytes.extend_from_slice(&buf[..n]),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => return,
-        }
-        loop {
-            let word = |at: usize| {
-                bytes
-                    .get(at..at + 4)
-                    .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            };
-            let (report, used) = match bytes.first() {
-                Some(&KEEPER) if bytes.len() >= 6 => {
-                    let containment = match bytes[1] {
-                        0 => Containment::PidNamespace,
-                        1 => Containment::UserAndPidNamespace,
-                        _ => Containment::Subreaper,
-                    };
-                    let pid = word(2).unwrap_or(0);
-                    (Report::Warden { containment, pid }, 6)
-                }
-                Some(&STATUS) if bytes.len() >= 5 => (
-                    Report::Ended {
-                        wait_status: word(1).unwrap_or(0),
-                    },
-                    5,
-                ),
-                Some(&FORK_FAILED) if bytes.len() >= 5 => (
-                    Report::ForkFailed {
-                        errno: word(1).unwrap_or(0),
-                    },
-                    5,
-                ),
-                _ => break,
-            };
-            bytes.drain(..used);
-            if sender.send(report).is_err() {
-                return;
-            }
-        }
-    }
 }
 
 impl Kept {
@@ -209,7 +151,7 @@ impl ResourceUsage {
 
 /// The grader's child. Returns only in the program's process, which std
 /// then executes.
-fn keeper(limits: KernelLimits, grader: i32, report: i32, control: i32) {
+fn keeper(limits: KernelLimits, plan: Option<&Plan>, grader: i32, report: i32, control: i32) {
     // SAFETY (whole function): async-signal-safe system calls on locals.
     unsafe {
         prctl(PR_SET_PDEATHSIG, SIGKILL as u64, 0, 0, 0);
@@ -229,6 +171,11 @@ fn keeper(limits: KernelLimits, grader: i32, report: i32, control: i32) {
     } else if unsafe { unshare(CLONE_NEWPID) } == 0 {
         0
     } else if unsafe { unshare(CLONE_NEWUSER | CLONE_NEWPID) } == 0 {
+        // The warden builds the sandbox with this namespace's capabilities,
+        // which need the grader's ids mapped.
+        if let Some(plan) = plan {
+            confine::map_own(plan.uid, plan.gid);
+        }
         // A fresh user namespace counts its tasks apart from the user's
         // other processes, so the kernel can hold the program to the limit
         // (the keeper and the warden are two of them).
@@ -242,15 +189,22 @@ fn keeper(limits: KernelLimits, grader: i32, report: i32, control: i32) {
     if containment == 2 {
         unsafe { prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
     }
+    if plan.is_some() {
+        // Neither the keeper nor the warden can be traced or have its
+        // memory opened by the program, of the same user or not (once the
+        // keeper's own maps are written: its /proc files become root's).
+        unsafe { prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) };
+    }
     let warden = unsafe { fork() };
     if warden == 0 {
-        return warden_then_program(report);
+        let sandbox = plan.map(|plan| (plan, containment != 2));
+        return warden_then_program(report, sandbox, limits.tasks);
     }
     if warden < 0 {
         report_fork_failure(report);
         unsafe { _exit(1) };
     }
-    close_all_but([report, control]);
+    close_all_but(&[report, control]);
     let pid = warden.to_le_bytes();
     send(
         report,
@@ -261,11 +215,6 @@ fn keeper(limits: KernelLimits, grader: i32, report: i32, control: i32) {
         kill_every_child();
     }
     unsafe { _exit(0) }
-}
-
-fn report_fork_failure(report: i32) {
-    let e = errno().to_le_bytes();
-    send(report, &[FORK_FAILED, e[0], e[1], e[2], e[3]]);
 }
 
 /// Reaps children until the warden is gone; on a word from the grader (or
@@ -300,65 +249,5 @@ fn keep(warden: i32, control: i32) {
                 }
             }
         }
-    }
-}
-
-/// The warden: a group of its own (so the grader's stop reaches the whole
-/// group), then the program; it reports the program's end and exits, which
-/// in a PID namespace ends every process left in it.
-fn warden_then_program(report: i32) {
-    unsafe {
-        prctl(PR_SET_PDEATHSIG, SIGKILL as u64, 0, 0, 0);
-        setpgid(0, 0);
-    }
-    let program = unsafe { fork() };
-    if program == 0 {
-        return;
-    }
-    if program < 0 {
-        report_fork_failure(report);
-        unsafe { _exit(1) };
-    }
-    close_all_but([report, report]);
-    let mut status = 0;
-    loop {
-        let reaped = unsafe { waitpid(-1, &mut status, 0) };
-        if reaped == program {
-            let s = status.to_le_bytes();
-            send(report, &[STATUS, s[0], s[1], s[2], s[3]]);
-            unsafe { _exit(0) };
-        }
-        if reaped < 0 && errno() != EINTR {
-            unsafe { _exit(0) };
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reports_are_read_in_any_order_and_split_anywhere() {
-        let (read_end, mut write_end) = pipe().unwrap();
-        let (sender, receiver) = mpsc::channel();
-        let reader = thread::spawn(move || read_reports(read_end, sender));
-        let mut bytes = vec![STATUS, 7, 0, 0, 0, KEEPER, 1];
-        bytes.extend_from_slice(&4242i32.to_le_bytes());
-        bytes.extend_from_slice(&[FORK_FAILED, 11, 0, 0, 0]);
-        for chunk in bytes.chunks(3) {
-            write_end.write_all(chunk).unwrap();
-        }
-        drop(write_end);
-        reader.join().unwrap();
-        let reports: Vec<String> = receiver.iter().map(|r| format!("{r:?}")).collect();
-        assert_eq!(
-            reports,
-            [
-                "Ended { wait_status: 7 }",
-                "Warden { containment: UserAndPidNamespace, pid: 4242 }",
-                "ForkFailed { errno: 11 }",
-            ]
-        );
     }
 }

@@ -6,16 +6,25 @@
 //! holds the grader. Crashes and limits are results, not errors.
 //!
 //! `keeper`: how a program is started and contained (PID namespace or
-//! subreaper, kernel limits); `sweep`: the subreaper's kill of orphans;
-//! `sys`: the system calls std does not wrap; `tree`: what the program's
-//! processes use, from /proc; `submission`: a `.rs` file compiled as a
-//! contest system does, or a command.
+//! subreaper, kernel limits); `sandbox`: what a program of `judge grade`
+//! may see and do (its own root, no network, an unprivileged user), `root`:
+//! the steps that build its root, and `confine`: how they and the rest are
+//! applied before exec; `warden`: the namespace's
+//! init, which builds the sandbox and reports the program's end, through
+//! `report`'s pipe; `sweep`: the subreaper's kill of orphans; `sys`: the system calls std does not wrap; `tree`:
+//! what the program's processes use, from /proc; `submission`: a `.rs`
+//! file compiled as a contest system does, or a command.
 
+mod confine;
 mod keeper;
+mod report;
+mod root;
+mod sandbox;
 mod submission;
 mod sweep;
 mod sys;
 mod tree;
+mod warden;
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -25,6 +34,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 pub use keeper::Kept;
+pub use sandbox::{
+    Layers, Sandbox, Sandboxed, DEFAULT_FILE_SIZE_LIMIT_MB, DEFAULT_SANDBOX_USER,
+    DEFAULT_SCRATCH_LIMIT_MB,
+};
 pub use submission::{
     compile_submission, with_submission, ScratchDir, Submission, SubmissionError,
 };
@@ -83,6 +96,8 @@ pub struct Run {
     /// Peak resident memory in KiB, where the platform tells it.
     pub max_rss_kib: Option<u64>,
     pub containment: Option<Containment>,
+    /// What the sandbox gave, for a run asked to be sandboxed.
+    pub sandbox: Option<Sandboxed>,
 }
 
 impl Run {
@@ -133,6 +148,8 @@ pub struct Limits {
     pub memory_bytes: Option<u64>,
     /// Processes and threads alive at once.
     pub processes: Option<u64>,
+    /// Run in a sandbox (a root of its own, no network, …): `judge grade`.
+    pub sandbox: Option<Sandbox>,
 }
 
 impl Limits {
@@ -144,6 +161,7 @@ impl Limits {
             output_bytes: (DEFAULT_OUTPUT_LIMIT_MB as usize) << 20,
             memory_bytes: None,
             processes: None,
+            sandbox: None,
         }
     }
 }
@@ -154,9 +172,12 @@ const PIPE_GRACE: Duration = Duration::from_millis(200);
 /// How often the program's processes are counted through /proc.
 const SAMPLE_EVERY: Duration = Duration::from_millis(10);
 
+/// The only environment a sandboxed program gets, as under isolate.
+const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
 /// Starts a program under a keeper with piped stdin and stdout and the
-/// kernel's share of `limits`. The environment variable
-/// `JUDGE_CONTAINMENT=subreaper` skips the namespaces.
+/// kernel's share of `limits`, in its sandbox if it has one. The
+/// environment variable `JUDGE_CONTAINMENT=subreaper` skips the namespaces.
 pub fn spawn_contained(command: &[String], stderr: Stdio, limits: &Limits) -> Result<Kept, String> {
     let (program, arguments) = command.split_first().ok_or("empty command")?;
     let mut builder = Command::new(program);
@@ -165,13 +186,23 @@ pub fn spawn_contained(command: &[String], stderr: Stdio, limits: &Limits) -> Re
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(stderr);
+    let plan = match &limits.sandbox {
+        Some(sandbox) => {
+            builder.env_clear().env("PATH", SANDBOX_PATH);
+            Some(
+                sandbox::plan(sandbox, command)
+                    .map_err(|e| format!("cannot start {program}: {e}"))?,
+            )
+        }
+        None => None,
+    };
     let kernel = keeper::KernelLimits {
         address_space: limits.memory_bytes,
         cpu_seconds: limits.cpu_time.map(|t| t.as_secs() + 2),
         tasks: limits.processes,
         subreaper_only: std::env::var_os("JUDGE_CONTAINMENT").is_some_and(|v| v == "subreaper"),
     };
-    keeper::spawn(builder, kernel).map_err(|e| format!("cannot start {program}: {e}"))
+    keeper::spawn(builder, kernel, plan).map_err(|e| format!("cannot start {program}: {e}"))
 }
 
 /// Kills a program started by `spawn_contained` with every process it
@@ -237,6 +268,12 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
     if let Some(e) = &watched.fork_failed {
         return Err(format!("cannot start {}: fork failed: {e}", command[0]));
     }
+    if let Some(e) = &watched.sandbox_failed {
+        return Err(format!(
+            "cannot start {}: its sandbox could not be set up: {e}",
+            command[0]
+        ));
+    }
     if watched.containment.is_none() && watched.wait_status.is_none() {
         return Err(format!(
             "cannot start {}: the keeper ended without a report",
@@ -283,6 +320,15 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
         cpu,
         max_rss_kib: Some(usage.max_rss_kib()),
         containment: watched.containment,
+        sandbox: limits.sandbox.as_ref().map(|asked| Sandboxed {
+            layers: watched.layers,
+            // SAFETY: a plain id query.
+            as_root: unsafe { sys::geteuid() } == 0,
+            user: asked.user,
+            file_bytes: asked.file_bytes,
+            scratch_bytes: asked.scratch_bytes,
+            refused: watched.refused,
+        }),
     })
 }
 
@@ -292,6 +338,12 @@ struct Watched {
     warden: Option<i32>,
     /// The keeper or the warden could not fork: the machine's failure.
     fork_failed: Option<std::io::Error>,
+    /// The sandbox could not be finished: the machine's failure.
+    sandbox_failed: Option<std::io::Error>,
+    /// The sandbox's layers that held, as reported.
+    layers: Layers,
+    /// The step of the program's root the kernel refused, and its errno.
+    refused: Option<(u16, i32)>,
     /// The program's wait status, if it ended by itself.
     wait_status: Option<i32>,
     stop: Option<Stop>,
@@ -303,19 +355,35 @@ struct Watched {
 impl Watched {
     /// Takes in one report of the keeper or the warden; whether the
     /// program is over (ended, or never started).
-    fn take(&mut self, report: keeper::Report) -> bool {
+    fn take(&mut self, report: report::Report) -> bool {
         match report {
-            keeper::Report::Warden { containment, pid } => {
+            report::Report::Warden { containment, pid } => {
                 self.containment = Some(containment);
                 self.warden = Some(pid);
                 false
             }
-            keeper::Report::Ended { wait_status } => {
+            report::Report::Ended { wait_status } => {
                 self.wait_status = self.wait_status.or(Some(wait_status));
                 true
             }
-            keeper::Report::ForkFailed { errno } => {
+            report::Report::Layers(held) => {
+                self.layers = Layers(self.layers.0 | held.0);
+                false
+            }
+            report::Report::TasksAtEnd(tasks) => {
+                self.peak.tasks = self.peak.tasks.max(tasks.into());
+                false
+            }
+            report::Report::Refused { step, errno } => {
+                self.refused = Some((step, errno));
+                false
+            }
+            report::Report::ForkFailed { errno } => {
                 self.fork_failed = Some(std::io::Error::from_raw_os_error(errno));
+                true
+            }
+            report::Report::SandboxFailed { errno } => {
+                self.sandbox_failed = Some(std::io::Error::from_raw_os_error(errno));
                 true
             }
         }
@@ -335,6 +403,9 @@ fn watch(
     let mut watched = Watched {
         warden: None,
         fork_failed: None,
+        sandbox_failed: None,
+        layers: Layers::default(),
+        refused: None,
         wait_status: None,
         stop: None,
         peak: tree::Sample::default(),

@@ -36,11 +36,39 @@ pub fn kill_every_child() {
 /// Calls `visit` with the pid of every process whose parent is `parent`;
 /// whether there was one.
 fn for_each_child(parent: i32, mut visit: impl FnMut(i32)) -> bool {
+    let mut found = false;
+    for_each_process(|pid| {
+        if stat_field(pid, 1) == Some(parent) {
+            visit(pid);
+            found = true;
+        }
+    });
+    found
+}
+
+/// The processes and threads this /proc shows but the caller, plus one:
+/// read by the warden when the program has just ended and been reaped, in
+/// its PID namespace's own /proc, it is how many tasks the program had at
+/// its end (which a fork refused by the kernel's limit leaves at the
+/// limit).
+pub fn tasks_at_the_end() -> u64 {
+    let me = unsafe { getpid() };
+    let mut tasks = 1u64;
+    for_each_process(|pid| {
+        if pid != me {
+            tasks += stat_field(pid, 17).map_or(1, |threads| threads.max(1) as u64);
+        }
+    });
+    tasks
+}
+
+/// Calls `visit` with every pid in /proc, read with getdents64 into a
+/// stack buffer.
+fn for_each_process(mut visit: impl FnMut(i32)) {
     let proc_dir = unsafe { open(c"/proc".as_ptr(), O_RDONLY | O_DIRECTORY | O_CLOEXEC) };
     if proc_dir < 0 {
-        return false;
+        return;
     }
-    let mut found = false;
     let mut entries = [0u8; 4096];
     loop {
         let n = unsafe { getdents64(proc_dir, entries.as_mut_ptr(), entries.len()) };
@@ -51,16 +79,12 @@ fn for_each_child(parent: i32, mut visit: impl FnMut(i32)) -> bool {
         while at + 19 < n as usize {
             let length = u16::from_le_bytes([entries[at + 16], entries[at + 17]]) as usize;
             if let Some(pid) = decimal(&entries[at + 19..(at + length).min(n as usize)]) {
-                if parent_of(pid) == Some(parent) {
-                    visit(pid);
-                    found = true;
-                }
+                visit(pid);
             }
             at += length.max(1);
         }
     }
     unsafe { close(proc_dir) };
-    found
 }
 
 /// A NUL-terminated decimal name, as a pid.
@@ -80,30 +104,17 @@ fn decimal(name: &[u8]) -> Option<i32> {
     (digits > 0).then_some(value)
 }
 
-/// The parent pid from /proc/PID/stat (the field after the state, after
-/// the last ')': the command name may hold anything).
-fn parent_of(pid: i32) -> Option<i32> {
+/// Field `index` of /proc/PID/stat counted from the state (0) after the
+/// last ')' (the command name may hold anything): 1 is the parent, 17 the
+/// number of threads.
+fn stat_field(pid: i32, index: usize) -> Option<i32> {
     let mut path = [0u8; 32];
     let mut len = 0;
     for &b in b"/proc/" {
         path[len] = b;
         len += 1;
     }
-    let mut digits = [0u8; 12];
-    let mut count = 0;
-    let mut rest = pid;
-    loop {
-        digits[count] = b'0' + (rest % 10) as u8;
-        count += 1;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    for &digit in digits[..count].iter().rev() {
-        path[len] = digit;
-        len += 1;
-    }
+    len += super::confine::write_decimal(pid as u64, &mut path[len..]);
     for &b in b"/stat\0" {
         path[len] = b;
         len += 1;
@@ -120,8 +131,7 @@ fn parent_of(pid: i32) -> Option<i32> {
     let mut fields = text[close_paren + 1..]
         .split(|&b| b == b' ')
         .filter(|f| !f.is_empty());
-    fields.next()?;
-    decimal(fields.next()?)
+    decimal(fields.nth(index)?)
 }
 
 #[cfg(test)]
@@ -131,7 +141,8 @@ mod tests {
     #[test]
     fn the_parent_of_this_process_is_read_from_proc() {
         let me = unsafe { getpid() };
-        assert_eq!(parent_of(me), Some(unsafe { getppid() }));
+        assert_eq!(stat_field(me, 1), Some(unsafe { getppid() }));
+        assert!(stat_field(me, 17).is_some_and(|threads| threads >= 1));
         assert_eq!(decimal(b"123\0abc"), Some(123));
         assert_eq!(decimal(b"self\0"), None);
     }

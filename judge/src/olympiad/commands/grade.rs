@@ -12,8 +12,9 @@ use crate::olympiad::judge::{load_tests, Judgement};
 use crate::olympiad::play::judge_run;
 use crate::olympiad::replay::Recorder;
 use crate::process::{
-    run, with_submission, Containment, Limits, Run, DEFAULT_MEMORY_LIMIT_MB,
-    DEFAULT_OUTPUT_LIMIT_MB, DEFAULT_PROCESS_LIMIT, DEFAULT_TIME_LIMIT_SECONDS,
+    run, with_submission, Containment, Limits, Run, Sandbox, Sandboxed, DEFAULT_FILE_SIZE_LIMIT_MB,
+    DEFAULT_MEMORY_LIMIT_MB, DEFAULT_OUTPUT_LIMIT_MB, DEFAULT_PROCESS_LIMIT, DEFAULT_SANDBOX_USER,
+    DEFAULT_SCRATCH_LIMIT_MB, DEFAULT_TIME_LIMIT_SECONDS,
 };
 
 const TESTS: Opt = opt(
@@ -42,6 +43,21 @@ const OUTPUT_LIMIT_MB: Opt = opt(
     "MB",
     "standard output per test (default 16)",
 );
+const FILE_SIZE_LIMIT: Opt = opt(
+    "--file-size-limit",
+    "MB",
+    "largest file the program may write (default 64)",
+);
+const SCRATCH_LIMIT: Opt = opt(
+    "--scratch-limit",
+    "MB",
+    "its working folder, /tmp and /dev/shm together (default 64)",
+);
+const SANDBOX_USER: Opt = opt(
+    "--sandbox-user",
+    "ID",
+    "as root, the uid and gid the program runs as (default 65534)",
+);
 const HTML: Opt = opt(
     "--html",
     "DIR",
@@ -54,8 +70,9 @@ pub static SPEC: Spec = Spec {
     min_positional: 0,
     max_positional: 1,
     about: "Compile the submission as a contest system does (rustc -O --edition 2021), run it\n\
-            on every DIR/*.in contained (a PID namespace) under the limits, and print a\n\
-            table with the total out of 100 and a 'Score = N' line.",
+            on every DIR/*.in in a sandbox (its own root, PID namespace, no network, an\n\
+            unprivileged user) under the limits, and print a table with the total out of\n\
+            100 and a 'Score = N' line.",
     options: &[
         SUBMISSION_COMMAND,
         TESTS,
@@ -64,6 +81,9 @@ pub static SPEC: Spec = Spec {
         MEMORY_LIMIT,
         PROCESS_LIMIT,
         OUTPUT_LIMIT_MB,
+        FILE_SIZE_LIMIT,
+        SCRATCH_LIMIT,
+        SANDBOX_USER,
         HTML,
     ],
 };
@@ -73,8 +93,9 @@ pub const COMMAND: Command = Command {
     run: main,
 };
 
-/// The limits of a command line, defaults as documented.
-pub fn limits(args: &Args) -> Result<Limits, UsageError> {
+/// The limits of a command line, defaults as documented; the program never
+/// sees the folders `private`.
+pub fn limits(args: &Args, private: Vec<PathBuf>) -> Result<Limits, UsageError> {
     let time = args.seconds(&TIME_LIMIT, DEFAULT_TIME_LIMIT_SECONDS)?;
     Ok(Limits {
         time,
@@ -85,6 +106,21 @@ pub fn limits(args: &Args) -> Result<Limits, UsageError> {
             args.number_in(&MEMORY_LIMIT, DEFAULT_MEMORY_LIMIT_MB, 16..=1 << 20)? << 20,
         ),
         processes: Some(args.number_in(&PROCESS_LIMIT, DEFAULT_PROCESS_LIMIT, 1..=4096)?),
+        sandbox: Some(Sandbox {
+            user: args.number_in(
+                &SANDBOX_USER,
+                DEFAULT_SANDBOX_USER.into(),
+                1..=u32::MAX as u64 - 1,
+            )? as u32,
+            file_bytes: args.number_in(
+                &FILE_SIZE_LIMIT,
+                DEFAULT_FILE_SIZE_LIMIT_MB,
+                1..=1 << 16,
+            )? << 20,
+            scratch_bytes: args.number_in(&SCRATCH_LIMIT, DEFAULT_SCRATCH_LIMIT_MB, 1..=1 << 16)?
+                << 20,
+            private,
+        }),
     })
 }
 
@@ -92,8 +128,14 @@ fn main(args: Args) -> Result<i32, Failure> {
     let tests_dir = args
         .path(&TESTS)
         .unwrap_or_else(|| PathBuf::from("testdata/olympiad/official"));
-    let limits = limits(&args)?;
     let html = args.path(&HTML);
+    let limits = limits(
+        &args,
+        [Some(tests_dir.clone()), html.clone()]
+            .into_iter()
+            .flatten()
+            .collect(),
+    )?;
     let results = with_submission(&args.submission()?, |command| {
         grade_folder(command, &tests_dir, &limits, html.as_deref())
     })?;
@@ -212,7 +254,8 @@ pub fn print_table(results: &[TestResult]) {
         );
     }
     if let Some(containment) = results.iter().find_map(|r| r.run.containment) {
-        crate::say!("{}", containment_line(containment));
+        let sandbox = results.iter().find_map(|r| r.run.sandbox.as_ref());
+        crate::say!("{}", containment_line(containment, sandbox));
     }
     let pieces: usize = results.iter().map(|r| r.pieces).sum();
     let placed: usize = results.iter().map(TestResult::placed).sum();
@@ -225,7 +268,9 @@ pub fn print_table(results: &[TestResult]) {
     crate::say!("Score = {points}");
 }
 
-/// Which of the kernel's means held the program's processes together.
-pub fn containment_line(containment: Containment) -> String {
-    format!("contained by {containment}: no process the program started outlived its test")
+/// Which of the kernel's means held the program's processes together, and
+/// what its sandbox gave and lacked.
+pub fn containment_line(containment: Containment, sandbox: Option<&Sandboxed>) -> String {
+    let sandbox = sandbox.map_or(String::new(), |s| format!(" in a sandbox ({s})"));
+    format!("contained by {containment}{sandbox}: no process the program started outlived its test")
 }
