@@ -100,7 +100,12 @@ fn pictures(named: &[std::ffi::OsString]) -> Result<Vec<Case>, Failure> {
     let mut paths: Vec<PathBuf> = named.iter().map(PathBuf::from).collect();
     if paths.is_empty() {
         let dir = Path::new(TEST_PICTURES);
-        let entries = std::fs::read_dir(dir).map_err(|e| Failure::io(dir, e))?;
+        let entries = std::fs::read_dir(dir).map_err(|e| {
+            Failure::judge(format!(
+                "the test pictures {TEST_PICTURES}: {e} (read from the repository's root): \
+                 name PICTURE files instead"
+            ))
+        })?;
         paths = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
         paths.sort();
     }
