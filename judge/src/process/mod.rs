@@ -222,10 +222,13 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
         true
     });
     let stderr = kept.child.stderr.take().ok_or("stderr is not piped")?;
-    let errors = reader(stderr, |kept: &mut Vec<u8>, chunk: &[u8]| {
+    let dropped = Arc::new(AtomicBool::new(false));
+    let dropping = Arc::clone(&dropped);
+    let errors = reader(stderr, move |kept: &mut Vec<u8>, chunk: &[u8]| {
         kept.extend_from_slice(chunk);
         if kept.len() > 2 * STDERR_TAIL_BYTES {
             kept.drain(..kept.len() - STDERR_TAIL_BYTES);
+            dropping.store(true, Ordering::SeqCst);
         }
         true
     });
@@ -254,7 +257,7 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
     let grace = Instant::now() + PIPE_GRACE;
     let stdout = collected.take(grace);
     let stderr = errors.take(grace);
-    let stderr_cut = stderr.len() > STDERR_TAIL_BYTES;
+    let stderr_cut = stderr.len() > STDERR_TAIL_BYTES || dropped.load(Ordering::SeqCst);
     let stderr_tail = escaped(&stderr[stderr.len().saturating_sub(STDERR_TAIL_BYTES)..]);
     let cpu = usage.cpu().max(watched.peak.cpu);
     let mut termination = match (watched.stop, watched.wait_status) {
