@@ -137,7 +137,7 @@ fn each_language_by_its_extension_grades_as_the_same_program_through_cmd() {
 fn a_spoilt_game_shows_the_end_of_stderr_and_a_complete_one_does_not() {
     let dir = scratch("stderr-rows");
     let tests = tests_folder(dir.path());
-    let player = write(dir.path(), "player.rs", &rust_player());
+    let player = write(dir.path(), "player.rs", RUST_PLAYER);
     let ran = judge(&[
         "grade",
         player.to_str().unwrap(),
@@ -158,13 +158,11 @@ fn a_spoilt_game_shows_the_end_of_stderr_and_a_complete_one_does_not() {
 }
 
 /// The player of `PLAYERS` in Rust, with a control character in its stderr.
-fn rust_player() -> String {
-    "use std::io::Read;\nfn main() { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap();\n\
-     let n: usize = s.split_whitespace().next().unwrap().parse().unwrap();\n\
-     for i in 0..n { println!(\"0 {}\", 2 * (i % 6)); }\n\
-     eprintln!(\"played {} \\x07 bell\", n); }\n"
-        .to_string()
-}
+const RUST_PLAYER: &str = "use std::io::Read;\n\
+    fn main() { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap();\n\
+    let n: usize = s.split_whitespace().next().unwrap().parse().unwrap();\n\
+    for i in 0..n { println!(\"0 {}\", 2 * (i % 6)); }\n\
+    eprintln!(\"played {} \\x07 bell\", n); }\n";
 
 #[test]
 fn a_compile_error_is_graded_and_a_missing_file_or_compiler_is_said_as_such() {
@@ -183,8 +181,14 @@ fn a_compile_error_is_graded_and_a_missing_file_or_compiler_is_said_as_such() {
         let ran = judge(&["grade", broken.to_str().unwrap(), "--tests", tests]);
         assert_eq!(ran.code, 0, "{}", ran.stderr);
         assert!(ran.stdout.contains("compilation error\n"), "{}", ran.stdout);
-        assert!(ran.stdout.contains("  compiler: "), "{}", ran.stdout);
-        assert!(ran.stdout.contains("'nope' was not declared") || ran.stdout.contains("nope"));
+        // g++'s message names the undeclared name, in its own quotes.
+        assert!(
+            ran.stdout
+                .lines()
+                .any(|l| l.starts_with("  compiler: ") && l.contains("nope")),
+            "{}",
+            ran.stdout
+        );
         assert!(ran.stdout.ends_with("Score = 0\n"), "{}", ran.stdout);
         assert!(!ran.stdout.contains("judge failure") && ran.stderr.is_empty());
     }
@@ -195,7 +199,7 @@ fn a_compile_error_is_graded_and_a_missing_file_or_compiler_is_said_as_such() {
         "judge: cannot read the submission no/such/player.cpp: No such file or directory (os error 2)\n"
     );
     // No compiler on PATH: what to install, and --cmd for the rest.
-    let source = write(dir.path(), "player.cpp", PLAYERS[0].2);
+    write(dir.path(), "player.cpp", PLAYERS[0].2);
     let empty = scratch("empty-path");
     let path = empty.path().to_str().unwrap();
     let ran = judge_in(
@@ -211,7 +215,7 @@ fn a_compile_error_is_graded_and_a_missing_file_or_compiler_is_said_as_such() {
         "{}",
         ran.stderr
     );
-    let python = write(dir.path(), "player.py", PLAYERS[2].2);
+    write(dir.path(), "player.py", PLAYERS[2].2);
     let ran = judge_in(
         dir.path(),
         &["grade", "player.py", "--tests", tests],
@@ -228,7 +232,6 @@ fn a_compile_error_is_graded_and_a_missing_file_or_compiler_is_said_as_such() {
     let ran = judge(&["grade", java.to_str().unwrap(), "--tests", tests]);
     assert_eq!(ran.code, 2, "{}", ran.stderr);
     assert!(ran.stderr.contains("no toolchain for") && ran.stderr.contains("--cmd 'java Main'"));
-    drop((source, python));
 }
 
 #[test]
@@ -323,7 +326,7 @@ fn stderr_is_kept_to_its_last_2000_bytes_and_shown_on_failed_tests_pages() {
 #[test]
 fn the_built_in_tests_grade_and_package_from_any_folder() {
     let elsewhere = scratch("any-folder");
-    let player = write(elsewhere.path(), "player.rs", &rust_player());
+    write(elsewhere.path(), "player.rs", RUST_PLAYER);
     let ran = judge_in(elsewhere.path(), &["grade", "player.rs"], None);
     assert_eq!(ran.code, 0, "{}", ran.stderr);
     // The same table as the committed files give.
@@ -370,7 +373,6 @@ fn the_built_in_tests_grade_and_package_from_any_folder() {
         "{}",
         ran.stderr
     );
-    drop(player);
 }
 
 #[test]
