@@ -127,15 +127,11 @@ fn strength_flags_games_over_the_time_limit() {
         ),
     );
     let cmd = format!("sh {}", slow.display());
-    let ran = judge(&[
-        "strength",
-        "--cmd",
-        &cmd,
-        "--seeds",
-        "1",
-        "--stress-seeds",
-        "0",
-    ]);
+    let strength = |cmd: &str| {
+        let args = ["--cmd", cmd, "--seeds", "1", "--stress-seeds", "0"];
+        judge(&[&["strength"][..], &args].concat())
+    };
+    let ran = strength(&cmd);
     assert_eq!(ran.code, 0, "{}", ran.stderr);
     assert!(
         ran.stdout.contains(
@@ -144,16 +140,7 @@ fn strength_flags_games_over_the_time_limit() {
         "{}",
         ran.stdout
     );
-    let fast = format!("{judge_exe} baseline");
-    let ran = judge(&[
-        "strength",
-        "--cmd",
-        &fast,
-        "--seeds",
-        "1",
-        "--stress-seeds",
-        "0",
-    ]);
+    let ran = strength(&format!("{judge_exe} baseline"));
     assert!(
         ran.stdout
             .contains("  every game within the contest's 1 s limit\n"),

@@ -37,7 +37,7 @@ const TIME_LIMIT: Opt = opt("--time-limit", "SECONDS", "per run (default 60)");
 
 pub static SPEC: Spec = Spec {
     command: "golf run",
-    positional: "[SOURCE.rs]",
+    positional: "[SOURCE]",
     min_positional: 0,
     max_positional: 1,
     about: "Run a golf submission: full run, determinism, look-ahead cuts, optionally a\n\
@@ -65,7 +65,7 @@ fn run_audit(args: Args) -> Result<i32, Failure> {
         (None, Some(s)) => s,
         _ => {
             return Err(args
-                .usage_error("give SOURCE.rs, or --cmd with --source")
+                .usage_error("give SOURCE, or --cmd with --source")
                 .into())
         }
     };

@@ -32,7 +32,7 @@ const OUTPUT_FILE: Opt = opt("-o", "FILE", "write the worst stream found as a te
 
 pub static SPEC: Spec = Spec {
     command: "attack",
-    positional: "[SUBMISSION.rs]",
+    positional: "[SOURCE]",
     min_positional: 0,
     max_positional: 1,
     about: "Search for the piece stream of N pieces on which the player places the fewest\n\

@@ -45,7 +45,7 @@ const BASELINE: Opt = switch(
 
 pub static SPEC: Spec = Spec {
     command: "strength",
-    positional: "[SUBMISSION.rs]",
+    positional: "[SOURCE]",
     min_positional: 0,
     max_positional: 1,
     about: "The strength benchmark: the ten official sizes over many seeds and families of\n\

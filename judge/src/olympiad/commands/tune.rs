@@ -24,7 +24,7 @@ const SIZE: Opt = opt("--size", "N", "pieces per stream (default 10000)");
 
 pub static SPEC: Spec = Spec {
     command: "tune",
-    positional: "[SUBMISSION.rs]",
+    positional: "[SOURCE]",
     min_positional: 0,
     max_positional: 1,
     about: "Re-derive the submission's evaluation weights by coordinate descent on seeded\n\

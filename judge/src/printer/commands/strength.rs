@@ -30,7 +30,7 @@ const MIXED_NAME: &str = "mixed";
 
 pub static SPEC: Spec = Spec {
     command: "printer strength",
-    positional: "[PRINTER.rs] [PICTURE...]",
+    positional: "[SOURCE] [PICTURE...]",
     min_positional: 0,
     max_positional: usize::MAX,
     about: "Run a printer on every test picture and N random ones, check each with the referee:\n\
