@@ -199,3 +199,22 @@ fn tune_appends_its_weights_to_a_shell_command_line() {
         "first|--weights|3,4|"
     );
 }
+
+#[test]
+fn show_without_files_says_where_it_looked() {
+    let dir = scratch("show-empty");
+    let ran = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("show")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(ran.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&ran.stderr);
+    assert!(
+        stderr.starts_with("judge failure: cannot read the test input Tetris.in: ")
+            && stderr.ends_with(
+                "(with no INPUT OUTPUT, judge show reads Tetris.in and Tetris.out from the current folder)\n"
+            ),
+        "{stderr}"
+    );
+}

@@ -49,8 +49,16 @@ fn main(args: Args) -> Result<i32, Failure> {
         }
     };
     let delay = Duration::from_millis(args.number_in(&DELAY, 100, 0..=60_000)?);
-    let pieces = read_test(input)?.1;
-    let moves = read_file(output)?;
+    // Without arguments the files are the visualizer's: say where they were looked for.
+    let hint = |failure: Failure| match (failure, args.positional.is_empty()) {
+        (Failure::Judge(why), true) => Failure::Judge(format!(
+            "{why} (with no INPUT OUTPUT, judge show reads Tetris.in and Tetris.out \
+             from the current folder)"
+        )),
+        (other, _) => other,
+    };
+    let pieces = read_test(input).map_err(|e| hint(e.into()))?.1;
+    let moves = read_file(output).map_err(hint)?;
     let mut screen = Screen {
         delay,
         painted: PaintedBoard::default(),
