@@ -419,3 +419,56 @@ fn the_memory_column_of_a_run_killed_at_the_time_limit_is_its_peak() {
         assert!((64.0..80.0).contains(&mib), "{row}");
     }
 }
+
+#[test]
+fn the_manual_states_every_toolchain_as_it_runs() {
+    let manual = std::fs::read_to_string(root().join("docs/judge.md")).unwrap();
+    for line in judge::process::toolchain_table().lines() {
+        // "  .cpp .cc    g++ -O2 ...": the extensions, then the command.
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| !w.starts_with('.')).unwrap();
+        let command = words[at..].join(" ");
+        assert!(manual.contains(&format!("`{command}`")), "{command}");
+        for extension in &words[..at] {
+            assert!(manual.contains(&format!("`{extension}`")), "{extension}");
+        }
+    }
+}
+
+#[test]
+fn a_crash_is_the_same_verdict_from_a_file_and_from_cmd() {
+    let dir = scratch("crash-verdicts");
+    let tests = tests_folder(dir.path());
+    let tests = tests.to_str().unwrap();
+    let source = write(
+        dir.path(),
+        "abort.rs",
+        "fn main() { std::process::abort(); }\n",
+    );
+    let by_file = judge(&["grade", source.to_str().unwrap(), "--tests", tests]);
+    assert_eq!(
+        by_file.stdout.matches("runtime error (signal 6)").count(),
+        2
+    );
+    let binary = dir.path().join("abort");
+    let built = Command::new("rustc")
+        .arg("-o")
+        .arg(&binary)
+        .arg(&source)
+        .status()
+        .unwrap();
+    assert!(built.success());
+    // A simple command replaces the shell: the program's own signal.
+    let by_cmd = judge(&["grade", "--cmd", binary.to_str().unwrap(), "--tests", tests]);
+    assert_eq!(verdicts(&by_file.stdout), verdicts(&by_cmd.stdout));
+    // Behind `&&` the shell stays, and reports the signal as its exit code.
+    let cmd = format!("true && {}", binary.display());
+    let compound = judge(&["grade", "--cmd", &cmd, "--tests", tests]);
+    assert_eq!(
+        compound
+            .stdout
+            .matches("runtime error (exit code 134)")
+            .count(),
+        2
+    );
+}

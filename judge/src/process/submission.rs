@@ -167,9 +167,32 @@ pub fn prepare(submission: &Submission) -> Result<Prepared, SubmissionError> {
             })
         }
         Submission::Shell(line) => Ok(Prepared {
-            command: vec![SHELL.into(), "-c".into(), line.clone()],
+            command: vec![SHELL.into(), "-c".into(), shell_line(line)],
             _work: None,
         }),
+    }
+}
+
+/// A command line for the shell: a simple command (a program, its
+/// arguments, quotes and redirections) replaces the shell (`exec`), as
+/// bash does by itself, so the program's own exit or signal is its verdict
+/// and its parent is the grader's; anything else (`&&`, `;`, pipelines, a
+/// builtin or keyword first) runs as written.
+fn shell_line(line: &str) -> String {
+    const NOT_PROGRAMS: [&str; 24] = [
+        "cd", "exec", "export", "set", "unset", "alias", "eval", ".", "source", "ulimit", "umask",
+        "trap", "readonly", "shift", "wait", "time", "if", "for", "while", "until", "case", "{",
+        "!", "[[",
+    ];
+    let compound = line.contains("$(")
+        || line
+            .chars()
+            .any(|c| matches!(c, ';' | '&' | '|' | '(' | ')' | '`' | '\n'));
+    let first = line.split_whitespace().next().unwrap_or("");
+    let simple = !compound && !first.contains('=') && !NOT_PROGRAMS.contains(&first);
+    match simple {
+        true => format!("exec {line}"),
+        false => line.to_string(),
     }
 }
 
@@ -203,6 +226,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_simple_command_replaces_the_shell_and_a_compound_one_runs_as_written() {
+        for (line, run) in [
+            ("./a.out", "exec ./a.out"),
+            (
+                "python3 'my player.py' < /dev/null",
+                "exec python3 'my player.py' < /dev/null",
+            ),
+            ("cd dir && ./a.out", "cd dir && ./a.out"),
+            ("./a.out | cat", "./a.out | cat"),
+            ("X=1 ./a.out", "X=1 ./a.out"),
+            ("cd dir", "cd dir"),
+            ("python3 \"$HOME/p.py\"", "exec python3 \"$HOME/p.py\""),
+            ("python3 $(cat which)", "python3 $(cat which)"),
+        ] {
+            let prepared = prepare(&Submission::Shell(line.into())).unwrap();
+            assert_eq!(prepared.command, [SHELL, "-c", run], "{line}");
+        }
+    }
+
+    #[test]
     fn arguments_are_quoted_onto_a_shell_line() {
         let shell = prepare(&Submission::Shell("python3 'my player.py'".into())).unwrap();
         let extra = ["--weights".to_string(), "1,2 it's".to_string()];
@@ -211,7 +254,7 @@ mod tests {
             [
                 SHELL,
                 "-c",
-                r"python3 'my player.py' '--weights' '1,2 it'\''s'"
+                r"exec python3 'my player.py' '--weights' '1,2 it'\''s'"
             ]
         );
         assert_eq!(

@@ -326,3 +326,12 @@ fn print_table(results: &[TestResult]) {
 pub fn containment_line(containment: Containment) -> String {
     format!("contained by {containment}: no process the program started outlived its test")
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_help_states_every_toolchain_as_it_runs() {
+        let table = crate::process::toolchain_table();
+        assert!(super::SPEC.about.contains(&table), "{table}");
+    }
+}
