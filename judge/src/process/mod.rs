@@ -393,9 +393,11 @@ fn watch(
             }
         } else {
             watched.stop = stop;
-            // The memory it had reached when it is killed.
+            // The memory it had reached when it is killed, for the report
+            // only: the verdict stays with what the limits saw.
             if let (Some(pid), Some(_)) = (watched.warden, stop) {
-                watched.sample(pid);
+                let rss = tree::sample(pid).peak_rss_kib;
+                watched.peak.peak_rss_kib = watched.peak.peak_rss_kib.max(rss);
             }
         }
         if watched.stop.is_some() {
