@@ -177,7 +177,8 @@ fn grade_tests(
     html: Option<&Path>,
 ) -> Result<Vec<TestResult>, Failure> {
     if let Some(html_dir) = html {
-        std::fs::create_dir_all(html_dir).map_err(|e| Failure::io(html_dir, e))?;
+        std::fs::create_dir_all(html_dir)
+            .map_err(|e| Failure::judge(format!("{} {}: {e}", HTML.name, html_dir.display())))?;
     }
     let progress = Progress::new();
     let mut results = Vec::new();
