@@ -362,6 +362,10 @@ fn the_built_in_tests_grade_and_package_from_any_folder() {
         "{}",
         ran.stderr
     );
+    let html = ["grade", "--cmd", "true", "--html", "/proc/x"];
+    let ran = judge_in(elsewhere.path(), &html, None);
+    assert_eq!(ran.code, 1);
+    assert!(ran.stderr.contains("--html /proc/x: "), "{}", ran.stderr);
     let ran = judge_in(
         elsewhere.path(),
         &["package", "cms", "o2", "--sample", "nope"],
