@@ -228,10 +228,7 @@ fn replay(test: &Test, result: &TestResult) -> Result<Replay, Failure> {
         page.stderr = result.run.stderr_tail.clone();
     }
     if let Verdict::Failed(failure) = &result.verdict {
-        page.end = format!(
-            "{failure}: 0 points (the {} moves it wrote before are replayed)",
-            replayed.outcome.placed
-        );
+        page.end = format!("{failure}; the moves it wrote before are replayed");
         page.points = 0;
     }
     Ok(page)
