@@ -13,9 +13,12 @@ use crate::process::Submission;
 /// Exit codes of `judge` subcommands (contest-system front ends use their
 /// system's codes instead).
 pub mod exit {
-    /// The work was done (a game was judged, whatever its score).
+    /// The work was done (a game was judged, whatever its score; `judge
+    /// grade` of a submission that does not compile: Score = 0).
     pub const OK: i32 = 0;
     /// The judge could not do its work: a bad test file, an I/O error, a
+    /// missing submission file, compiler or interpreter; for the tools that
+    /// measure a program (strength, attack, tune, printer strength), a
     /// submission that does not compile.
     pub const FAILURE: i32 = 1;
     /// The command line is wrong.
@@ -47,6 +50,9 @@ pub enum Failure {
     Usage(UsageError),
     /// The judge, the jury's files or the machine failed (exit 1).
     Judge(String),
+    /// The submission cannot be run: its file or its compiler is missing,
+    /// or (for a tool that measures it) it does not compile (exit 1).
+    Submission(String),
     /// `--help` was asked for: the text goes to stdout, exit 0.
     Help(String),
 }
@@ -70,7 +76,15 @@ impl From<JudgeFailure> for Failure {
 
 impl From<crate::process::SubmissionError> for Failure {
     fn from(e: crate::process::SubmissionError) -> Failure {
-        Failure::Judge(e.to_string())
+        use crate::process::SubmissionError as E;
+        match e {
+            E::Scratch(_) => Failure::Judge(e.to_string()),
+            // A file of an unknown language is a command line to change.
+            E::Language { .. } => Failure::Usage(UsageError(format!("judge: {e}"))),
+            E::Unreadable { .. } | E::MissingTool { .. } | E::Compile { .. } => {
+                Failure::Submission(e.to_string())
+            }
+        }
     }
 }
 
@@ -90,11 +104,12 @@ pub fn write_file(path: &Path, bytes: impl AsRef<[u8]>) -> Result<(), Failure> {
 }
 
 /// One option of a command: its name, the placeholder of its value (None
-/// for a switch) and one line of help.
+/// for a switch), one line of help, and whether the command needs it.
 pub struct Opt {
     pub name: &'static str,
     pub value: Option<&'static str>,
     pub help: &'static str,
+    pub required: bool,
 }
 
 /// Shorthand for option tables.
@@ -103,6 +118,15 @@ pub const fn opt(name: &'static str, value: &'static str, help: &'static str) ->
         name,
         value: Some(value),
         help,
+        required: false,
+    }
+}
+
+/// An option the command cannot do without (shown without brackets).
+pub const fn required(name: &'static str, value: &'static str, help: &'static str) -> Opt {
+    Opt {
+        required: true,
+        ..opt(name, value, help)
     }
 }
 
@@ -111,15 +135,16 @@ pub const fn switch(name: &'static str, help: &'static str) -> Opt {
         name,
         value: None,
         help,
+        required: false,
     }
 }
 
-/// The option of every command that runs a submission: a command line
-/// instead of a `.rs` file to compile.
+/// The option of every command that runs a submission: a command line,
+/// run by `/bin/sh -c`, instead of a source file.
 pub const SUBMISSION_COMMAND: Opt = opt(
     "--cmd",
     "'COMMAND'",
-    "run this command instead of compiling a file",
+    "run this command line with /bin/sh -c instead of a source file",
 );
 
 /// A submission from a source path or a command line, exactly one; Err
@@ -127,14 +152,12 @@ pub const SUBMISSION_COMMAND: Opt = opt(
 pub fn submission(source: Option<&Path>, cmd: Option<&str>) -> Result<Submission, String> {
     match (source, cmd) {
         (Some(path), None) => Ok(Submission::Source(path.to_path_buf())),
-        (None, Some(cmd)) => {
-            let words: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
-            if words.is_empty() {
-                return Err("--cmd is empty".into());
-            }
-            Ok(Submission::Command(words))
+        (None, Some(cmd)) if cmd.trim().is_empty() => Err("--cmd is empty".into()),
+        (None, Some(cmd)) => Ok(Submission::Shell(cmd.to_string())),
+        (None, None) => {
+            Err("give the program to run: a source file (e.g. my.cpp) or --cmd 'COMMAND'".into())
         }
-        _ => Err("give a submission .rs file or --cmd 'COMMAND', not both".into()),
+        (Some(_), Some(_)) => Err("give a source file or --cmd 'COMMAND', not both".into()),
     }
 }
 
@@ -157,9 +180,10 @@ impl Spec {
             words.push(self.positional.to_string());
         }
         for o in self.options {
-            words.push(match o.value {
-                Some(v) => format!("[{} {v}]", o.name),
-                None => format!("[{}]", o.name),
+            words.push(match (o.value, o.required) {
+                (Some(v), true) => format!("{} {v}", o.name),
+                (Some(v), false) => format!("[{} {v}]", o.name),
+                (None, _) => format!("[{}]", o.name),
             });
         }
         let mut text = format!("judge {}", self.command);
@@ -240,8 +264,25 @@ impl Spec {
             parsed.options.push((option.name, value));
         }
         let n = parsed.positional.len();
-        if n < self.min_positional || n > self.max_positional {
-            return Err(self.usage_error(String::new()).into());
+        let given = match n {
+            0 => "none was given".to_string(),
+            1 => "1 was given".to_string(),
+            n => format!("{n} were given"),
+        };
+        if n < self.min_positional {
+            let what = self.positional;
+            return Err(self.usage_error(format!("{what} expected; {given}")).into());
+        }
+        if n > self.max_positional {
+            let extra = parsed.positional[self.max_positional].to_string_lossy();
+            let at_most = match self.max_positional {
+                0 => "no arguments".to_string(),
+                1 => "1 argument".to_string(),
+                m => format!("at most {m} arguments"),
+            };
+            return Err(self
+                .usage_error(format!("takes {at_most}; {given} (from '{extra}')"))
+                .into());
         }
         Ok(parsed)
     }
@@ -306,6 +347,7 @@ impl Args {
 
     /// An option the command cannot do without, as a path.
     pub fn required_path(&self, option: &Opt) -> Result<PathBuf, UsageError> {
+        debug_assert!(option.required, "{} is declared optional", option.name);
         let placeholder = option.value.unwrap_or("VALUE");
         self.path(option)
             .ok_or_else(|| self.usage_error(format!("{} {placeholder} is needed", option.name)))
@@ -323,7 +365,7 @@ impl Args {
         }
     }
 
-    /// The program a command judges: `SUBMISSION.rs` (the first positional
+    /// The program a command judges: a source file (the first positional
     /// argument) or `--cmd 'COMMAND'`, exactly one of them.
     pub fn submission(&self) -> Result<Submission, UsageError> {
         submission(self.positional_path(0), self.value(&SUBMISSION_COMMAND)?)
@@ -413,13 +455,13 @@ impl Progress {
 
     pub fn show(&self, line: &str) {
         if self.active {
-            eprint!("\r\x1b[2K{line}");
+            tell(&format!("\r\x1b[2K{line}"));
         }
     }
 
     pub fn done(&self) {
         if self.active {
-            eprint!("\r\x1b[2K");
+            tell("\r\x1b[2K");
         }
     }
 }
@@ -430,18 +472,31 @@ impl Default for Progress {
     }
 }
 
-/// Writes text to stdout. A closed pipe (`judge ... | head`) ends the
-/// process quietly, as it does C tools, instead of panicking.
+/// Writes text to stdout: see `say_bytes`.
 pub fn say_text(text: &str) {
+    say_bytes(text.as_bytes())
+}
+
+/// Writes bytes to stdout, where every report of the judge goes. A closed
+/// pipe (`judge ... | head`) ends the process quietly, as it does C tools,
+/// instead of panicking.
+pub fn say_bytes(bytes: &[u8]) {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+    if let Err(e) = out.write_all(bytes).and_then(|_| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(exit::OK);
         }
-        eprintln!("judge failure: cannot write to stdout: {e}");
+        tell(&format!("judge failure: cannot write to stdout: {e}\n"));
         std::process::exit(exit::FAILURE);
     }
+}
+
+/// Writes to stderr (messages, progress). An error is dropped: there is
+/// nowhere left to report it, and `eprint!` would panic on a closed pipe.
+pub fn tell(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// `println!` for the judge's reports: see `say_text`.
@@ -458,7 +513,9 @@ macro_rules! say {
 /// reading.)
 pub fn init_process() {
     std::panic::set_hook(Box::new(|info| {
-        eprintln!("judge failure: internal error (a bug in the judge): {info}");
+        tell(&format!(
+            "judge failure: internal error (a bug in the judge): {info}\n"
+        ));
     }));
 }
 
@@ -471,11 +528,15 @@ pub fn finish(result: Result<i32, Failure>) -> ! {
             exit::OK
         }
         Err(Failure::Usage(e)) => {
-            eprintln!("{e}");
+            tell(&format!("{e}\n"));
             exit::USAGE
         }
         Err(Failure::Judge(message)) => {
-            eprintln!("judge failure: {message}");
+            tell(&format!("judge failure: {message}\n"));
+            exit::FAILURE
+        }
+        Err(Failure::Submission(message)) => {
+            tell(&format!("judge: {message}\n"));
             exit::FAILURE
         }
     };

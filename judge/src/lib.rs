@@ -51,9 +51,12 @@ pub fn help() -> String {
         }
     }
     text.push_str(
-        "\nExit codes: 0 done, 1 judge failure (bad test file, I/O, compile error),\n\
-         2 bad command line, 3 the contestant's output is rejected (golf, printer),\n\
-         101 internal error. A contestant's mistakes are verdicts, not failures.\n\
+        "\nExit codes: 0 done (judge grade of a submission that does not compile: Score = 0),\n\
+         1 judge failure (bad test file, I/O) or a submission that cannot run (missing\n\
+         file, compiler or interpreter; a compile error in strength, attack, tune,\n\
+         printer strength), 2 bad command line, 3 the contestant's output is rejected\n\
+         (golf, printer; golf run: also a compile error), 101 internal error.\n\
+         A contestant's mistakes are verdicts, not failures.\n\
          Contest-system front ends: judge-testlib, judge-cms, judge-kattis.\n",
     );
     text

@@ -200,5 +200,39 @@ fn replay_pages_show_the_judges_verdict_after_stepping_to_the_end() {
     let after_deletion = browse(&browser, &path, &["--dump-dom"], "#piece=6", &profile);
     let dom = String::from_utf8_lossy(&after_deletion.stdout);
     assert_eq!(element_text(&dom, "points"), replay.scores[5].to_string());
+    // A run that crashed, graded with --html: its moves, its verdict and
+    // the end of its stderr (markup shown as text).
+    let graded = common::scratch("browser-crash");
+    std::fs::create_dir_all(graded.path().join("tests")).unwrap();
+    common::write(graded.path(), "tests/a.in", "2\n4 4\n");
+    let script = "echo '0 0'\necho 'boom <b>&' >&2\nexit 3\n";
+    common::write(graded.path(), "crash.sh", script);
+    let pages = graded.path().join("pages");
+    let ran = common::judge(&[
+        "grade",
+        "--cmd",
+        &format!("sh {}/crash.sh", graded.path().display()),
+        "--tests",
+        graded.path().join("tests").to_str().unwrap(),
+        "--html",
+        pages.to_str().unwrap(),
+    ]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let dom = browse(
+        &browser,
+        &pages.join("a.html"),
+        &["--dump-dom"],
+        "#step-to-end",
+        &profile,
+    );
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    assert_eq!(element_text(&dom, "placed"), "1");
+    assert_eq!(element_text(&dom, "points"), "0");
+    assert_eq!(
+        element_text(&dom, "end"),
+        "runtime error (exit code 3); the moves it wrote before are replayed: placed 1 of 2, 0 points"
+    );
+    assert_eq!(element_text(&dom, "stderr"), "boom <b>&\n");
+    assert!(dom.contains("<section id=\"stderr-box\">"), "{dom}");
     let _ = std::fs::remove_dir_all(&profile);
 }

@@ -259,10 +259,22 @@ fn a_submission_that_does_not_compile_is_reported_with_the_compiler_message() {
         "--tests",
         tests.to_str().unwrap(),
     ]);
-    assert_eq!(ran.code, 1);
+    // The contestant's result, not the judge's failure: exit 0, Score = 0.
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    assert!(ran.stderr.is_empty(), "{}", ran.stderr);
     assert!(
-        ran.stderr.contains("compilation error in") && ran.stderr.contains("mismatched types"),
+        ran.stdout
+            .contains("(all)           6      0      0         -         -  compilation error\n"),
         "{}",
-        ran.stderr
+        ran.stdout
     );
+    assert!(
+        ran.stdout
+            .contains("  compiler: error[E0308]: mismatched types"),
+        "{}",
+        ran.stdout
+    );
+    assert!(ran
+        .stdout
+        .ends_with("total: 0 of 20 points; placed 0 of 6 pieces (survival 0.00%)\nScore = 0\n"));
 }

@@ -142,5 +142,6 @@ pub fn record(title: &str, input: &[u8], output: &[u8], mode: Mode) -> Result<Re
         scores,
         keyframes,
         moves,
+        stderr: String::new(),
     })
 }

@@ -3,7 +3,8 @@
 //! `tetris-core` crate (what contest systems compile), re-exported here
 //! under the names every problem uses; beside them test generation, the
 //! replay, a game played by a program (`play`), a reference player, the
-//! one-file checker generator and the `judge` subcommands.
+//! one-file checker generator, the built-in tests (`tests_data`) and the
+//! `judge` subcommands.
 
 pub use tetris_core::{board, format, frontends, judge, rules};
 
@@ -14,6 +15,7 @@ pub mod gen;
 pub mod play;
 pub mod replay;
 pub mod statement;
+pub mod tests_data;
 
 pub use tetris_core::board::{Board, Step, WELL_HEIGHT, WELL_WIDTH};
 pub use tetris_core::rules::{

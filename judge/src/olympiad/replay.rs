@@ -153,6 +153,7 @@ impl Recorder {
             scores: Vec::new(),
             keyframes: self.keyframes,
             moves: self.pieces,
+            stderr: String::new(),
         }
     }
 }

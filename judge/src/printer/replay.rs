@@ -102,5 +102,6 @@ pub fn record(title: &str, picture: &Picture, drops: impl AsRef<[u8]>) -> Result
         scores,
         keyframes,
         moves,
+        stderr: String::new(),
     })
 }

@@ -12,8 +12,9 @@
 //! applied before exec; `warden`: the namespace's
 //! init, which builds the sandbox and reports the program's end, through
 //! `report`'s pipe; `sweep`: the subreaper's kill of orphans; `sys`: the system calls std does not wrap; `tree`:
-//! what the program's processes use, from /proc; `submission`: a `.rs`
-//! file compiled as a contest system does, or a command.
+//! what the program's processes use, from /proc; `submission`: a source file
+//! compiled or interpreted by the `toolchain` of its language, or a shell
+//! command line.
 
 mod confine;
 mod keeper;
@@ -23,6 +24,7 @@ mod sandbox;
 mod submission;
 mod sweep;
 mod sys;
+mod toolchain;
 mod tree;
 mod warden;
 
@@ -39,9 +41,11 @@ pub use sandbox::{
     DEFAULT_SCRATCH_LIMIT_MB,
 };
 pub use submission::{
-    compile_submission, with_submission, ScratchDir, Submission, SubmissionError,
+    compile_submission, prepare, with_arguments, with_submission, Prepared, ScratchDir, Submission,
+    SubmissionError, SHELL,
 };
 use tetris_core::verdict::RunFailure;
+pub use toolchain::{toolchain_table, TOOLCHAINS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Termination {
@@ -88,12 +92,17 @@ pub struct Run {
     /// The program's processes and threads reached the limit and it did
     /// not end normally.
     pub process_limit_exceeded: bool,
-    /// The last bytes of its standard error, for crash reports.
+    /// The last bytes of its standard error, for crash reports, escaped
+    /// (control characters and invalid UTF-8 as \xNN).
     pub stderr_tail: String,
+    /// Earlier standard error was dropped to keep only the tail.
+    pub stderr_cut: bool,
     pub wall: Duration,
     /// CPU time of every thread and process of the program.
     pub cpu: Duration,
-    /// Peak resident memory in KiB, where the platform tells it.
+    /// Peak resident memory in KiB of its largest process, from `wait4` and
+    /// /proc samples (a process killed at a limit is reaped by no one who
+    /// reports it).
     pub max_rss_kib: Option<u64>,
     pub containment: Option<Containment>,
     /// What the sandbox gave, for a run asked to be sandboxed.
@@ -245,10 +254,13 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
         true
     });
     let stderr = kept.child.stderr.take().ok_or("stderr is not piped")?;
-    let errors = reader(stderr, |kept: &mut Vec<u8>, chunk: &[u8]| {
+    let dropped = Arc::new(AtomicBool::new(false));
+    let dropping = Arc::clone(&dropped);
+    let errors = reader(stderr, move |kept: &mut Vec<u8>, chunk: &[u8]| {
         kept.extend_from_slice(chunk);
         if kept.len() > 2 * STDERR_TAIL_BYTES {
             kept.drain(..kept.len() - STDERR_TAIL_BYTES);
+            dropping.store(true, Ordering::SeqCst);
         }
         true
     });
@@ -283,9 +295,8 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
     let grace = Instant::now() + PIPE_GRACE;
     let stdout = collected.take(grace);
     let stderr = errors.take(grace);
-    let stderr_tail =
-        String::from_utf8_lossy(&stderr[stderr.len().saturating_sub(STDERR_TAIL_BYTES)..])
-            .into_owned();
+    let stderr_cut = stderr.len() > STDERR_TAIL_BYTES || dropped.load(Ordering::SeqCst);
+    let stderr_tail = escaped(&stderr[stderr.len().saturating_sub(STDERR_TAIL_BYTES)..]);
     let cpu = usage.cpu().max(watched.peak.cpu);
     let mut termination = match (watched.stop, watched.wait_status) {
         (Some(Stop::Wall), _) => Termination::TimedOut,
@@ -316,9 +327,10 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
         memory_limit_exceeded,
         process_limit_exceeded,
         stderr_tail,
+        stderr_cut,
         wall,
         cpu,
-        max_rss_kib: Some(usage.max_rss_kib()),
+        max_rss_kib: Some(usage.max_rss_kib().max(watched.peak.peak_rss_kib)),
         containment: watched.containment,
         sandbox: limits.sandbox.as_ref().map(|asked| Sandboxed {
             layers: watched.layers,
@@ -353,6 +365,17 @@ struct Watched {
 }
 
 impl Watched {
+    /// Samples the program's processes and keeps the peaks.
+    fn sample(&mut self, warden: i32) -> tree::Sample {
+        let seen = tree::sample(warden);
+        let peak = &mut self.peak;
+        peak.cpu = peak.cpu.max(seen.cpu);
+        peak.tasks = peak.tasks.max(seen.tasks);
+        peak.peak_address_space = peak.peak_address_space.max(seen.peak_address_space);
+        peak.peak_rss_kib = peak.peak_rss_kib.max(seen.peak_rss_kib);
+        seen
+    }
+
     /// Takes in one report of the keeper or the warden; whether the
     /// program is over (ended, or never started).
     fn take(&mut self, report: report::Report) -> bool {
@@ -433,11 +456,7 @@ fn watch(
             None
         };
         if let (Some(pid), None, true) = (watched.warden, stop, now >= next_sample) {
-            let seen = tree::sample(pid);
-            let peak = &mut watched.peak;
-            peak.cpu = peak.cpu.max(seen.cpu);
-            peak.tasks = peak.tasks.max(seen.tasks);
-            peak.peak_address_space = peak.peak_address_space.max(seen.peak_address_space);
+            let seen = watched.sample(pid);
             next_sample = now + SAMPLE_EVERY;
             if limits.cpu_time.is_some_and(|most| seen.cpu > most) {
                 watched.stop = Some(Stop::Cpu);
@@ -446,6 +465,12 @@ fn watch(
             }
         } else {
             watched.stop = stop;
+            // The memory it had reached when it is killed, for the report
+            // only: the verdict stays with what the limits saw.
+            if let (Some(pid), Some(_)) = (watched.warden, stop) {
+                let rss = tree::sample(pid).peak_rss_kib;
+                watched.peak.peak_rss_kib = watched.peak.peak_rss_kib.max(rss);
+            }
         }
         if watched.stop.is_some() {
             kept.stop();
@@ -453,6 +478,28 @@ fn watch(
         }
         pause = (pause * 2).min(Duration::from_millis(2));
     }
+}
+
+/// Text safe to print on a terminal or a page: valid UTF-8 kept with its
+/// line breaks and tabs, other control characters and invalid bytes as
+/// \xNN.
+pub fn escaped(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c.is_control() && c != '\n' && c != '\t' {
+                for b in c.to_string().bytes() {
+                    out.push_str(&format!("\\x{b:02x}"));
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out
 }
 
 /// What a program's runtime prints when an allocation is refused.

@@ -1,7 +1,7 @@
 //! What a running program's processes use, read from /proc: CPU time over
 //! every thread and every child (live ones by their own counters, reaped
 //! ones through their parents'), the number of tasks, and the largest
-//! address space any of them reached. The kernel sets the per-process
+//! address space and resident memory any of them reached. The kernel sets the per-process
 //! limits; these sums are what only the grader can see.
 
 use std::collections::HashMap;
@@ -20,6 +20,9 @@ pub struct Sample {
     /// Processes and threads.
     pub tasks: u64,
     pub peak_address_space: u64,
+    /// The largest peak resident memory (VmHWM) of one process, in KiB:
+    /// what `wait4` cannot tell of a program killed at a limit.
+    pub peak_rss_kib: u64,
 }
 
 struct Process {
@@ -42,12 +45,15 @@ pub fn sample(warden: i32) -> Sample {
     let mut ticks = processes.get(&warden).map_or(0, |w| w.reaped_ticks);
     let mut tasks = 0;
     let mut peak_address_space = 0;
+    let mut peak_rss_kib = 0;
     let mut stack = children.get(&warden).cloned().unwrap_or_default();
     while let Some(pid) = stack.pop() {
         if let Some(process) = processes.get(&pid) {
             ticks += process.ticks;
             tasks += process.threads;
-            peak_address_space = peak_address_space.max(peak_of(pid).unwrap_or(0));
+            let (address_space, rss_kib) = peaks_of(pid).unwrap_or((0, 0));
+            peak_address_space = peak_address_space.max(address_space);
+            peak_rss_kib = peak_rss_kib.max(rss_kib);
         }
         if let Some(grandchildren) = children.get(&pid) {
             stack.extend(grandchildren);
@@ -59,6 +65,7 @@ pub fn sample(warden: i32) -> Sample {
         cpu: Duration::from_micros(ticks * 1_000_000 / per_second),
         tasks,
         peak_address_space,
+        peak_rss_kib,
     }
 }
 
@@ -93,12 +100,15 @@ fn parse_stat(stat: &str) -> Option<Process> {
     })
 }
 
-/// VmPeak: the most address space the process has had, in bytes.
-fn peak_of(pid: i32) -> Option<u64> {
+/// VmPeak, the most address space the process has had, in bytes, and
+/// VmHWM, its peak resident memory, in KiB.
+fn peaks_of(pid: i32) -> Option<(u64, u64)> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmPeak:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
+    let kib = |field: &str| -> Option<u64> {
+        let line = status.lines().find(|l| l.starts_with(field))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    };
+    Some((kib("VmPeak:")? * 1024, kib("VmHWM:").unwrap_or(0)))
 }
 
 #[cfg(test)]
@@ -123,5 +133,6 @@ mod tests {
         let seen = sample(parent);
         assert!(seen.tasks >= 1, "{seen:?}");
         assert!(seen.peak_address_space > 0, "{seen:?}");
+        assert!(seen.peak_rss_kib > 0, "{seen:?}");
     }
 }

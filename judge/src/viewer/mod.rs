@@ -133,6 +133,9 @@ pub struct Replay {
     pub scores: Vec<u64>,
     pub keyframes: Vec<String>,
     pub moves: Vec<PieceRecord>,
+    /// The end of the program's standard error, shown under the game when
+    /// the program did not play a complete game (empty: none shown).
+    pub stderr: String,
 }
 
 /// Text as a JSON string literal, safe inside an HTML script element.
@@ -179,7 +182,7 @@ impl Replay {
             "{{\"title\":{},\"rules\":\"{}\",\"width\":{},\"height\":{},\"rows\":{},\"n\":{},\"placed\":{},\
              \"points\":{},\"pointsLabel\":{},\"placedLabel\":{},\"end\":{},\"kinds\":{},\
              \"keyframeEvery\":{KEYFRAME_EVERY},\"eventCodes\":{{{}}},\"pointThresholds\":[{}],\"scores\":[{}],\
-             \"shapes\":[{}],\"keyframes\":[{}],\"moves\":[",
+             \"stderr\":{},\"shapes\":[{}],\"keyframes\":[{}],\"moves\":[",
             json_string(&self.title),
             self.rules.name(),
             self.width,
@@ -195,6 +198,7 @@ impl Replay {
             codes.join(","),
             join(&self.point_thresholds, false),
             join(&self.scores, false),
+            json_string(&self.stderr),
             join(&self.shapes, true),
             join(&self.keyframes, true),
         );

@@ -35,7 +35,8 @@ impl Report {
         let _ = out
             .write_all(self.stdout.as_bytes())
             .and_then(|_| out.flush());
-        eprint!("{}", self.stderr);
+        // A closed stderr must not turn a verdict into a panic.
+        let _ = std::io::stderr().write_all(self.stderr.as_bytes());
         std::process::exit(self.exit_code)
     }
 }
@@ -44,10 +45,11 @@ impl Report {
 /// exits 101, which no contest system takes for a verdict.
 pub fn main(front_end: fn(&[OsString], &mut dyn Read) -> Report) -> ! {
     std::panic::set_hook(Box::new(|info| {
-        eprintln!(
-            "judge failure: internal error (a bug in the judge): {}",
+        let line = format!(
+            "judge failure: internal error (a bug in the judge): {}\n",
             info
         );
+        let _ = std::io::stderr().write_all(line.as_bytes());
     }));
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let stdin = std::io::stdin();

@@ -1,11 +1,11 @@
 //! `judge golf gen`: a golf input of pseudo-random bytes, one piece each.
 
-use crate::cli::{exit, opt, write_file, Args, Command, Failure, Opt, Spec};
+use crate::cli::{exit, opt, required, write_file, Args, Command, Failure, Opt, Spec};
 use crate::golf::gen::{generate_input, INPUT_BYTES, INPUT_SEED};
 
 const SEED: Opt = opt("--seed", "S", "the generator's seed");
 const N: Opt = opt("--n", "BYTES", "bytes, one piece each");
-const OUTPUT_FILE: Opt = opt("-o", "FILE", "the input to write (binary)");
+const OUTPUT_FILE: Opt = required("-o", "FILE", "the input to write (binary)");
 
 pub static SPEC: Spec = Spec {
     command: "golf gen",

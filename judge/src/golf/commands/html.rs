@@ -1,10 +1,10 @@
 //! `judge golf html`: a game as a self-contained replay page.
 
 use super::{input_and_output, mode};
-use crate::cli::{exit, opt, write_file, Args, Command, Failure, Opt, Spec};
+use crate::cli::{exit, opt, required, write_file, Args, Command, Failure, Opt, Spec};
 use crate::golf::replay::record;
 
-const OUTPUT_FILE: Opt = opt("-o", "REPLAY.html", "the page to write");
+const OUTPUT_FILE: Opt = required("-o", "REPLAY.html", "the page to write");
 const TITLE: Opt = opt("--title", "TEXT", "the page's title");
 
 pub static SPEC: Spec = Spec {

@@ -2,7 +2,7 @@
 //! determinism, look-ahead cuts, a streamed run), scored as points less
 //! source bytes.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::{describe, DEFAULT_INPUT, MODES};
@@ -12,7 +12,7 @@ use crate::cli::{
 use crate::golf::audit::{answers, check_cuts, cut_points, stream};
 use crate::golf::judge::{judge_output, Score};
 use crate::golf::replay::scorer_name;
-use crate::process::{with_submission, Limits};
+use crate::process::{prepare, Limits, SubmissionError};
 use tetris_core::rules::Unwatched;
 
 const SOURCE: Opt = opt(
@@ -37,7 +37,7 @@ const TIME_LIMIT: Opt = opt("--time-limit", "SECONDS", "per run (default 60)");
 
 pub static SPEC: Spec = Spec {
     command: "golf run",
-    positional: "[SOURCE.rs]",
+    positional: "[SOURCE]",
     min_positional: 0,
     max_positional: 1,
     about: "Run a golf submission: full run, determinism, look-ahead cuts, optionally a\n\
@@ -65,17 +65,22 @@ fn run_audit(args: Args) -> Result<i32, Failure> {
         (None, Some(s)) => s,
         _ => {
             return Err(args
-                .usage_error("give SOURCE.rs, or --cmd with --source")
+                .usage_error("give SOURCE, or --cmd with --source")
                 .into())
         }
     };
     let source_bytes = std::fs::metadata(&source)
         .map_err(|e| Failure::io(&source, e))?
         .len();
-    let input_path = args
-        .path(&INPUT)
-        .unwrap_or_else(|| PathBuf::from(DEFAULT_INPUT));
-    let input = read_file(&input_path)?;
+    let input = match args.path(&INPUT) {
+        Some(path) => read_file(&path)?,
+        None => read_file(Path::new(DEFAULT_INPUT)).map_err(|_| {
+            Failure::judge(format!(
+                "the default input {DEFAULT_INPUT} is missing (it is read from the \
+                 repository's root): give --input FILE"
+            ))
+        })?,
+    };
     let cuts = args.number_in(&CUTS, 32, 0..=1_000_000)? as usize;
     let seed: u64 = args.parsed_or(&SEED, 156_007)?;
     let limits = Limits::tool(args.seconds(&TIME_LIMIT, 60.0)?);
@@ -86,9 +91,12 @@ fn run_audit(args: Args) -> Result<i32, Failure> {
         .filter(|_| args.path(&SOURCE).is_none());
     let submission = crate::cli::submission(compiled, args.value(&SUBMISSION_COMMAND)?)
         .map_err(|why| args.usage_error(why))?;
-    let audited = with_submission(&submission, |command| {
-        Ok::<_, Failure>(audit(command, &input, cuts, seed, &limits, stream_stall))
-    })?;
+    let audited = match prepare(&submission) {
+        Ok(prepared) => audit(&prepared.command, &input, cuts, seed, &limits, stream_stall),
+        // Not compiling is the contestant's result, as breaking a rule is.
+        Err(e @ SubmissionError::Compile { .. }) => Err(e.to_string()),
+        Err(e) => return Err(e.into()),
+    };
     let scores = match audited {
         Ok(scores) => scores,
         Err(problem) => {

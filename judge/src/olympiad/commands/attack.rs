@@ -32,7 +32,7 @@ const OUTPUT_FILE: Opt = opt("-o", "FILE", "write the worst stream found as a te
 
 pub static SPEC: Spec = Spec {
     command: "attack",
-    positional: "[SUBMISSION.rs]",
+    positional: "[SOURCE]",
     min_positional: 0,
     max_positional: 1,
     about: "Search for the piece stream of N pieces on which the player places the fewest\n\
@@ -158,18 +158,22 @@ fn attack(
     let sampled = (budget / 5).clamp(1, families.len());
     let mut best: Option<Tried> = None;
     let mut runs = 0;
-    let report = |runs: usize, best: &Tried, improved: bool| {
+    // A run that failed (timed out, crashed) says so, on the progress line
+    // and, as it ends the search, in the improvement it is.
+    let report = |runs: usize, best: &Tried, improved: bool, last: Option<&str>| {
+        let failed = last.map_or(String::new(), |f| format!(", {f}"));
         if improved {
             progress.done();
             crate::say!(
-                "run {runs:>5}/{budget}: placed {:>6} of {n} ({})",
+                "run {runs:>5}/{budget}: placed {:>6} of {n}{failed} ({})",
                 best.placed,
                 best.how
             );
         }
         progress.show(&format!(
-            "attack run {runs}/{budget}: worst so far {} placed",
-            best.placed
+            "attack run {runs}/{budget}: worst so far {} placed{}",
+            best.placed,
+            last.map_or(String::new(), |f| format!("; run {runs}: {f}"))
         ));
     };
     for (i, (name, distribution)) in families.iter().take(sampled).enumerate() {
@@ -180,10 +184,12 @@ fn attack(
         let tried = try_stream(command, pieces, limits, format!("family {name}"))?;
         runs += 1;
         let improved = best.as_ref().map_or(true, |b| tried.placed < b.placed);
+        let failure = tried.failure.clone();
         if improved {
             best = Some(tried);
         }
-        report(runs, best.as_ref().expect("one run done"), improved);
+        let best = best.as_ref().expect("one run done");
+        report(runs, best, improved, failure.as_deref());
     }
     let mut best = best.expect("at least one family is sampled");
     // A crash or a broken limit is worth nothing in a contest: no stream
@@ -193,10 +199,11 @@ fn attack(
         let tried = try_stream(command, pieces, limits, how)?;
         runs += 1;
         let improved = tried.placed < best.placed;
+        let failure = tried.failure.clone();
         if tried.placed <= best.placed {
             best = tried;
         }
-        report(runs, &best, improved);
+        report(runs, &best, improved, failure.as_deref());
     }
     progress.done();
     Ok(best)

@@ -1,7 +1,7 @@
 //! `judge baseline`: the reference player as a program (statement's input
 //! on stdin, moves on stdout), for benchmarks and contest packages.
 
-use std::io::{Read, Write};
+use std::io::Read;
 
 use crate::cli::{exit, Args, Command, Failure, Spec};
 use crate::olympiad::format::{format_moves, parse_input};
@@ -27,8 +27,6 @@ fn main(_args: Args) -> Result<i32, Failure> {
         .map_err(|e| Failure::judge(format!("stdin: {e}")))?;
     let pieces = parse_input(&text).map_err(|e| Failure::judge(format!("stdin: {e}")))?;
     let moves = crate::olympiad::baseline::choose_moves(&pieces);
-    std::io::stdout()
-        .write_all(format_moves(&moves).as_bytes())
-        .map_err(|e| Failure::judge(format!("stdout: {e}")))?;
+    crate::cli::say_text(&format_moves(&moves));
     Ok(exit::OK)
 }

@@ -1,8 +1,6 @@
 //! `judge gen`: olympiad tests (one, or the ten official sizes) from seeded
 //! generators.
 
-use std::io::Write;
-
 use crate::cli::{exit, opt, switch, write_file, Args, Command, Failure, Opt, Spec};
 use crate::olympiad::format::{format_input, MAX_PIECES};
 use crate::olympiad::gen::{generate, official_tests, Distribution, OFFICIAL_SEED};
@@ -71,10 +69,7 @@ fn main(args: Args) -> Result<i32, Failure> {
     let text = format_input(&generate(n, dist, &mut Rng::new(seed)));
     match args.path(&OUTPUT_FILE) {
         Some(path) => write_file(&path, text)?,
-        None => std::io::stdout()
-            .lock()
-            .write_all(text.as_bytes())
-            .map_err(|e| Failure::judge(format!("stdout: {e}")))?,
+        None => crate::cli::say_text(&text),
     }
     Ok(exit::OK)
 }

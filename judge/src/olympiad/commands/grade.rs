@@ -1,6 +1,7 @@
-//! `judge grade`: run a submission on every test of a folder, as a contest
-//! system would, and print a table with the total out of 100. How programs
-//! are contained and limited is `crate::process`'s business.
+//! `judge grade`: run a submission on every test, as a contest system
+//! would, and print a table with the total out of 100. How sources are
+//! compiled and programs contained and limited is `crate::process`'s
+//! business.
 
 use std::path::{Path, PathBuf};
 
@@ -8,19 +9,23 @@ use crate::cli::{
     exit, opt, write_file, Args, Command, Failure, Opt, Progress, Spec, UsageError, Verdict,
     SUBMISSION_COMMAND,
 };
-use crate::olympiad::judge::{load_tests, Judgement};
+use crate::olympiad::judge::{judge_output, Judgement, Test};
 use crate::olympiad::play::judge_run;
 use crate::olympiad::replay::Recorder;
+use crate::olympiad::tests_data::official_tests;
+use crate::olympiad::{ToppingPiece, Unwatched};
 use crate::process::{
-    run, with_submission, Containment, Limits, Run, Sandbox, Sandboxed, DEFAULT_FILE_SIZE_LIMIT_MB,
-    DEFAULT_MEMORY_LIMIT_MB, DEFAULT_OUTPUT_LIMIT_MB, DEFAULT_PROCESS_LIMIT, DEFAULT_SANDBOX_USER,
-    DEFAULT_SCRATCH_LIMIT_MB, DEFAULT_TIME_LIMIT_SECONDS,
+    escaped, prepare, run, Containment, Limits, Run, Sandbox, Sandboxed, SubmissionError,
+    DEFAULT_FILE_SIZE_LIMIT_MB, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_OUTPUT_LIMIT_MB,
+    DEFAULT_PROCESS_LIMIT, DEFAULT_SANDBOX_USER, DEFAULT_SCRATCH_LIMIT_MB,
+    DEFAULT_TIME_LIMIT_SECONDS, STDERR_TAIL_BYTES,
 };
+use crate::viewer::Replay;
 
 const TESTS: Opt = opt(
     "--tests",
     "DIR",
-    "the tests (default testdata/olympiad/official)",
+    "the tests: every DIR/*.in (default: the ten official tests built into judge)",
 );
 const TIME_LIMIT: Opt = opt("--time-limit", "SECONDS", "wall time per test (default 1)");
 const CPU_TIME_LIMIT: Opt = opt(
@@ -66,13 +71,20 @@ const HTML: Opt = opt(
 
 pub static SPEC: Spec = Spec {
     command: "grade",
-    positional: "[SUBMISSION.rs]",
+    positional: "[SOURCE]",
     min_positional: 0,
     max_positional: 1,
-    about: "Compile the submission as a contest system does (rustc -O --edition 2021), run it\n\
-            on every DIR/*.in in a sandbox (its own root, PID namespace, no network, an\n\
-            unprivileged user) under the limits, and print a table with the total out of\n\
-            100 and a 'Score = N' line.",
+    about: "Run a submission on every test in a sandbox (its own root, PID namespace, no\n\
+            network, an unprivileged user) under the limits, and print a table with the total\n\
+            out of 100 and a 'Score = N' line; a test that is not a complete game shows the\n\
+            end of the program's stderr. SOURCE is compiled or run\n\
+            by its extension, as contestants' tools do:\n\
+           \x20 .rs         rustc -O --edition 2021 -o BINARY SOURCE\n\
+           \x20 .cpp .cc    g++ -O2 -std=c++17 -o BINARY SOURCE\n\
+           \x20 .c          gcc -O2 -o BINARY SOURCE -lm\n\
+           \x20 .py         python3 SOURCE\n\
+            any other language with --cmd 'COMMAND' (run by /bin/sh -c, e.g. 'java Main').\n\
+            A compile error is graded: Score = 0, exit 0.",
     options: &[
         SUBMISSION_COMMAND,
         TESTS,
@@ -125,23 +137,35 @@ pub fn limits(args: &Args, private: Vec<PathBuf>) -> Result<Limits, UsageError> 
 }
 
 fn main(args: Args) -> Result<i32, Failure> {
-    let tests_dir = args
-        .path(&TESTS)
-        .unwrap_or_else(|| PathBuf::from("testdata/olympiad/official"));
+    let submission = args.submission()?;
+    let tests_dir = args.path(&TESTS);
     let html = args.path(&HTML);
     let limits = limits(
         &args,
-        [Some(tests_dir.clone()), html.clone()]
+        [tests_dir.clone(), html.clone()]
             .into_iter()
             .flatten()
             .collect(),
     )?;
-    let results = with_submission(&args.submission()?, |command| {
-        grade_folder(command, &tests_dir, &limits, html.as_deref())
-    })?;
+    let tests = official_tests(tests_dir.as_deref(), TESTS.name)?;
+    let prepared = match prepare(&submission) {
+        Ok(prepared) => prepared,
+        // The contestant's result, as a contest system reports it.
+        Err(SubmissionError::Compile {
+            command, messages, ..
+        }) => {
+            print_compilation_error(&tests, &command, &messages);
+            if html.is_some() {
+                crate::say!("no replay pages: the submission does not compile");
+            }
+            return Ok(exit::OK);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let results = grade_tests(&prepared.command, &tests, &limits, html.as_deref())?;
     print_table(&results);
     if let Some(dir) = html {
-        crate::say!("replays: {}/*.html", dir.display());
+        crate::say!("replays: {}/*.html (one per test)", dir.display());
     }
     Ok(exit::OK)
 }
@@ -172,6 +196,11 @@ impl TestResult {
         }
     }
 
+    /// Whether the program ended normally and placed every piece.
+    pub fn complete(&self) -> bool {
+        self.placed() == self.pieces && matches!(self.verdict, Verdict::Accepted(_))
+    }
+
     /// The verdict in the table's words: how the game ended, or the limit.
     pub fn verdict_text(&self) -> String {
         match &self.verdict {
@@ -182,17 +211,18 @@ impl TestResult {
     }
 }
 
-/// Grades every test of `dir`; with `html`, writes a replay page per test
-/// whose program ended normally, recorded while the output is judged.
-pub fn grade_folder(
+/// Grades every test; with `html`, writes a replay page per test, recorded
+/// while the output is judged. A run that failed gets the moves it wrote
+/// before replayed, with its verdict and the end of its stderr.
+fn grade_tests(
     command: &[String],
-    dir: &Path,
+    tests: &[Test],
     limits: &Limits,
     html: Option<&Path>,
 ) -> Result<Vec<TestResult>, Failure> {
-    let tests = load_tests(dir)?;
     if let Some(html_dir) = html {
-        std::fs::create_dir_all(html_dir).map_err(|e| Failure::io(html_dir, e))?;
+        std::fs::create_dir_all(html_dir)
+            .map_err(|e| Failure::judge(format!("{} {}: {e}", HTML.name, html_dir.display())))?;
     }
     let progress = Progress::new();
     let mut results = Vec::new();
@@ -205,29 +235,78 @@ pub fn grade_folder(
             test.pieces.len()
         ));
         let run = run(command, &test.bytes, limits).map_err(Failure::Judge)?;
-        let mut recorder = html.map(|_| Recorder::default());
-        let verdict = judge_run(&test.pieces, &run, &mut recorder)?;
-        if let (Some(html_dir), Some(recorder), Verdict::Accepted(judged)) =
-            (html, recorder, &verdict)
-        {
-            let page = recorder.into_replay(&test.name, &test.pieces, &judged.outcome);
+        let verdict = judge_run(&test.pieces, &run, &mut Unwatched)?;
+        let result = TestResult {
+            name: test.name.clone(),
+            pieces: test.pieces.len(),
+            verdict,
+            run,
+        };
+        if let Some(html_dir) = html {
+            let page = replay(test, &result)?;
             write_file(
                 &html_dir.join(format!("{}.html", test.name.trim_end_matches(".in"))),
                 page.page(),
             )?;
         }
-        results.push(TestResult {
-            name: test.name.clone(),
-            pieces: test.pieces.len(),
-            verdict,
-            run,
-        });
+        results.push(result);
     }
     progress.done();
     Ok(results)
 }
 
-pub fn print_table(results: &[TestResult]) {
+/// The replay page of a graded test: the moves the program wrote, judged
+/// again by the scoring core while recorded, with the test's verdict.
+fn replay(test: &Test, result: &TestResult) -> Result<Replay, Failure> {
+    let mut recorder = Recorder::default();
+    let replayed = judge_output(
+        &test.pieces,
+        &result.run.stdout[..],
+        ToppingPiece::NotCounted,
+        &mut recorder,
+    )?
+    .accepted()
+    .map_err(Failure::Judge)?;
+    let mut page = recorder.into_replay(&test.name, &test.pieces, &replayed.outcome);
+    if !result.complete() {
+        page.stderr = result.run.stderr_tail.clone();
+    }
+    if let Verdict::Failed(failure) = &result.verdict {
+        page.end = format!("{failure}; the moves it wrote before are replayed");
+        page.points = 0;
+    }
+    Ok(page)
+}
+
+/// The table of a submission that does not compile: one row for all tests,
+/// the compiler's first lines, and a score of 0.
+fn print_compilation_error(tests: &[Test], command: &str, messages: &str) {
+    const SHOWN_LINES: usize = 15;
+    print_header();
+    let pieces: usize = tests.iter().map(|t| t.pieces.len()).sum();
+    crate::say!(
+        "{:<10} {:>6} {:>6} {:>6} {:>9} {:>9}  compilation error",
+        "(all)",
+        pieces,
+        0,
+        0,
+        "-",
+        "-"
+    );
+    let lines: Vec<&str> = messages.lines().collect();
+    for line in lines.iter().take(SHOWN_LINES) {
+        crate::say!("  compiler: {}", escaped(line.as_bytes()));
+    }
+    if lines.len() > SHOWN_LINES {
+        crate::say!(
+            "  compiler: ... ({} more lines: {command})",
+            lines.len() - SHOWN_LINES
+        );
+    }
+    print_total(0, pieces, 0, 10 * tests.len());
+}
+
+fn print_header() {
     crate::say!(
         "{:<10} {:>6} {:>6} {:>6} {:>9} {:>9}  verdict",
         "test",
@@ -237,6 +316,20 @@ pub fn print_table(results: &[TestResult]) {
         "time",
         "memory"
     );
+}
+
+fn print_total(placed: usize, pieces: usize, points: u32, max_points: usize) {
+    crate::say!(
+        "total: {points} of {max_points} points; placed {placed} of {pieces} pieces (survival {:.2}%)",
+        100.0 * placed as f64 / pieces.max(1) as f64
+    );
+    crate::say!("Score = {points}");
+}
+
+/// One row per test; under each test that is not a complete game, the end
+/// of the program's stderr.
+fn print_table(results: &[TestResult]) {
+    print_header();
     for r in results {
         let memory = r
             .run
@@ -252,6 +345,15 @@ pub fn print_table(results: &[TestResult]) {
             memory,
             r.verdict_text()
         );
+        let tail = r.run.stderr_tail.trim_end();
+        if !r.complete() && !tail.is_empty() {
+            if r.run.stderr_cut {
+                crate::say!("  stderr: ... (its last {STDERR_TAIL_BYTES} bytes)");
+            }
+            for line in tail.lines() {
+                crate::say!("  stderr: {line}");
+            }
+        }
     }
     if let Some(containment) = results.iter().find_map(|r| r.run.containment) {
         let sandbox = results.iter().find_map(|r| r.run.sandbox.as_ref());
@@ -260,12 +362,7 @@ pub fn print_table(results: &[TestResult]) {
     let pieces: usize = results.iter().map(|r| r.pieces).sum();
     let placed: usize = results.iter().map(TestResult::placed).sum();
     let points: u32 = results.iter().map(TestResult::points).sum();
-    let max_points = 10 * results.len();
-    crate::say!(
-        "total: {points} of {max_points} points; placed {placed} of {pieces} pieces (survival {:.2}%)",
-        100.0 * placed as f64 / pieces.max(1) as f64
-    );
-    crate::say!("Score = {points}");
+    print_total(placed, pieces, points, 10 * results.len());
 }
 
 /// Which of the kernel's means held the program's processes together, and
@@ -273,4 +370,13 @@ pub fn print_table(results: &[TestResult]) {
 pub fn containment_line(containment: Containment, sandbox: Option<&Sandboxed>) -> String {
     let sandbox = sandbox.map_or(String::new(), |s| format!(" in a sandbox ({s})"));
     format!("contained by {containment}{sandbox}: no process the program started outlived its test")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_help_states_every_toolchain_as_it_runs() {
+        let table = crate::process::toolchain_table();
+        assert!(super::SPEC.about.contains(&table), "{table}");
+    }
 }

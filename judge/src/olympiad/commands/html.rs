@@ -2,11 +2,11 @@
 //! the game and embeds it with its verdict; the page only replays recorded
 //! steps, so it cannot disagree with the judge.
 
-use crate::cli::{exit, opt, read_file, write_file, Args, Command, Failure, Opt, Spec};
+use crate::cli::{exit, opt, read_file, required, write_file, Args, Command, Failure, Opt, Spec};
 use crate::olympiad::judge::read_test;
 use crate::olympiad::replay::replay_page;
 
-const OUTPUT_FILE: Opt = opt("-o", "REPLAY.html", "the page to write");
+const OUTPUT_FILE: Opt = required("-o", "REPLAY.html", "the page to write");
 const TITLE: Opt = opt(
     "--title",
     "TEXT",

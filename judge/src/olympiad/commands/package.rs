@@ -10,19 +10,20 @@ use crate::cli::{exit, opt, write_file, Args, Command, Failure, Opt, Spec};
 use crate::olympiad::baseline;
 use crate::olympiad::checker_source::{source, Program};
 use crate::olympiad::format::format_moves;
-use crate::olympiad::judge::{load_tests, Test};
+use crate::olympiad::judge::Test;
 use crate::olympiad::statement;
+use crate::olympiad::tests_data::{package_tests, PackageTests};
 use crate::process::ScratchDir;
 
 const TESTS: Opt = opt(
     "--tests",
     "DIR",
-    "the secret tests (default testdata/olympiad/official)",
+    "the secret tests (default: the official tests built into judge)",
 );
 const SAMPLE: Opt = opt(
     "--sample",
     "DIR",
-    "Tetris.in and Tetris.out (default testdata/olympiad/sample)",
+    "Tetris.in and Tetris.out (default: the sample built into judge)",
 );
 
 pub static SPEC: Spec = Spec {
@@ -68,12 +69,6 @@ fn reference_answer(test: &Test) -> String {
 fn main(args: Args) -> Result<i32, Failure> {
     let system = args.positional[0].to_str().unwrap_or("");
     let target = PathBuf::from(&args.positional[1]).join(SHORT_NAME);
-    let tests = args
-        .path(&TESTS)
-        .unwrap_or_else(|| PathBuf::from("testdata/olympiad/official"));
-    let sample_dir = args
-        .path(&SAMPLE)
-        .unwrap_or_else(|| PathBuf::from("testdata/olympiad/sample"));
     let writer: fn(&Path, &Problem) -> Result<(), Failure> = match system {
         "kattis" => |dir, p| kattis(dir, p, false),
         "domjudge" => |dir, p| kattis(dir, p, true),
@@ -93,12 +88,15 @@ fn main(args: Args) -> Result<i32, Failure> {
             target.display()
         )));
     }
-    let sample = load_tests(&sample_dir)?.remove(0);
-    let sample_answer = crate::cli::read_file(&sample_dir.join("Tetris.out"))?;
+    let PackageTests {
+        sample,
+        sample_answer,
+        secret,
+    } = package_tests(args.path(&TESTS).as_deref(), args.path(&SAMPLE).as_deref())?;
     let problem = Problem {
         sample,
         sample_answer,
-        secret: load_tests(&tests)?,
+        secret,
     };
     writer(&target, &problem)?;
     if system == "domjudge" {

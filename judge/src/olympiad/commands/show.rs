@@ -1,9 +1,11 @@
 //! `judge show`: the official visualizer's behaviour on a terminal. It replays
 //! `Tetris.out` on `Tetris.in` step by step (drops, deletions, every fall
 //! step), DELAY milliseconds apart; with delay 0 only the result is printed.
+//! Into a file or a pipe the frames follow one another as plain text (no
+//! colours or screen clearing, no pause).
 
 use std::fmt::Write as _;
-use std::io::Write;
+use std::io::IsTerminal;
 use std::path::Path;
 use std::time::Duration;
 
@@ -47,14 +49,22 @@ fn main(args: Args) -> Result<i32, Failure> {
         }
     };
     let delay = Duration::from_millis(args.number_in(&DELAY, 100, 0..=60_000)?);
-    let pieces = read_test(input)?.1;
-    let moves = read_file(output)?;
+    // Without arguments the files are the visualizer's: say where they were looked for.
+    let hint = |failure: Failure| match (failure, args.positional.is_empty()) {
+        (Failure::Judge(why), true) => Failure::Judge(format!(
+            "{why} (with no INPUT OUTPUT, judge show reads Tetris.in and Tetris.out \
+             from the current folder)"
+        )),
+        (other, _) => other,
+    };
+    let pieces = read_test(input).map_err(|e| hint(e.into()))?.1;
+    let moves = read_file(output).map_err(hint)?;
     let mut screen = Screen {
         delay,
         painted: PaintedBoard::default(),
         piece: Piece::ALL[0],
         header: String::new(),
-        out: std::io::stdout().lock(),
+        terminal: std::io::stdout().is_terminal(),
     };
     let judged = judge_output(&pieces, &moves[..], ToppingPiece::NotCounted, &mut screen)?
         .accepted()
@@ -63,15 +73,16 @@ fn main(args: Args) -> Result<i32, Failure> {
     Ok(exit::OK)
 }
 
-struct Screen<W: Write> {
+struct Screen {
     delay: Duration,
     painted: PaintedBoard,
     piece: Piece,
     header: String,
-    out: W,
+    /// Whether stdout is a terminal: colours, a cleared screen per frame.
+    terminal: bool,
 }
 
-impl<W: Write> Watcher for Screen<W> {
+impl Watcher for Screen {
     fn piece_started(&mut self, number: usize, kind: Piece, mv: Move) {
         self.piece = kind;
         self.header = format!(
@@ -93,22 +104,25 @@ impl<W: Write> Watcher for Screen<W> {
             Step::RowsDeleted { rows } => format!("deleted {} full row(s)", rows.count_ones()),
             Step::Fell { .. } => "components fall one row".to_string(),
         };
+        let clear = if self.terminal { "\x1b[H\x1b[2J" } else { "\n" };
         let frame = format!(
-            "\x1b[H\x1b[2J{}\n{what}\n{}",
+            "{clear}{}\n{what}\n{}",
             self.header,
-            render(&self.painted)
+            render(&self.painted, self.terminal)
         );
-        let _ = self.out.write_all(frame.as_bytes());
-        let _ = self.out.flush();
-        std::thread::sleep(self.delay);
+        crate::cli::say_text(&frame);
+        if self.terminal {
+            std::thread::sleep(self.delay);
+        }
     }
 }
 
 /// ANSI background colours per piece number, distinguishable in pairs.
 const COLOURS: [u8; 8] = [0, 45, 44, 43, 47, 42, 105, 41];
 
-/// The well, with the rows above it shown when anything is there.
-pub fn render(painted: &PaintedBoard) -> String {
+/// The well, with the rows above it shown when anything is there; each
+/// block is its piece number, on its colour when `colour` is set.
+pub fn render(painted: &PaintedBoard, colour: bool) -> String {
     let mut text = String::new();
     let top = (WELL_HEIGHT..ROWS)
         .rev()
@@ -119,8 +133,11 @@ pub fn render(painted: &PaintedBoard) -> String {
         for c in 0..WELL_WIDTH {
             match painted.cells[r][c] {
                 0 => text.push_str("  "),
-                k => {
+                k if colour => {
                     let _ = write!(text, "\x1b[{}m{k}{k}\x1b[0m", COLOURS[k as usize]);
+                }
+                k => {
+                    let _ = write!(text, "{k}{k}");
                 }
             }
         }

@@ -13,7 +13,7 @@ use crate::olympiad::format::MAX_PIECES;
 use crate::olympiad::gen::{generate, Distribution, OFFICIAL_SIZES};
 use crate::olympiad::play::play_program;
 use crate::olympiad::{play, Outcome, Piece, ToppingPiece, Unwatched};
-use crate::process::{with_submission, Limits};
+use crate::process::{with_submission, Limits, DEFAULT_TIME_LIMIT_SECONDS};
 use crate::rng::Rng;
 use crate::viewer::bars::{page, Chart, Section};
 
@@ -45,7 +45,7 @@ const BASELINE: Opt = switch(
 
 pub static SPEC: Spec = Spec {
     command: "strength",
-    positional: "[SUBMISSION.rs]",
+    positional: "[SOURCE]",
     min_positional: 0,
     max_positional: 1,
     about: "The strength benchmark: the ten official sizes over many seeds and families of\n\
@@ -114,9 +114,14 @@ fn official_sizes(command: &[String], seeds: u64) -> Result<String, Failure> {
     let mut totals = Vec::new();
     let (mut placed, mut pieces, mut highest, mut rss) = (0usize, 0usize, 0usize, 0u64);
     let mut big_times = Vec::new();
+    // Games past the contest's time limit, which a contest scores 0, and
+    // the seeds whose ten games all end within it.
+    let (mut over_limit, mut over_limit_seeds) = (0usize, 0usize);
+    let contest_limit = Duration::from_secs_f64(DEFAULT_TIME_LIMIT_SECONDS);
     for seed in 1..=seeds {
         progress.show(&format!("official sizes: seed {seed}/{seeds}"));
         let mut total = 0;
+        let over_before = over_limit;
         for (i, &n) in OFFICIAL_SIZES.iter().enumerate() {
             let test = generate(n, Distribution::Uniform, &mut Rng::derived(seed, i as u64));
             let game = play_once(command, &test)?;
@@ -128,6 +133,12 @@ fn official_sizes(command: &[String], seeds: u64) -> Result<String, Failure> {
             if n == 10_000 {
                 big_times.push(game.wall);
             }
+            if game.wall > contest_limit {
+                over_limit += 1;
+            }
+        }
+        if over_limit > over_before {
+            over_limit_seeds += 1;
         }
         totals.push(total);
     }
@@ -139,6 +150,7 @@ fn official_sizes(command: &[String], seeds: u64) -> Result<String, Failure> {
     big_times.sort();
     let mut lines = Vec::new();
     let perfect = totals.iter().filter(|&&t| t == 100).count();
+    let limit = DEFAULT_TIME_LIMIT_SECONDS;
     lines.push(format!(
         "uniform pieces, the ten official sizes, seeds 1..{seeds} ({} games, {pieces} pieces)",
         totals.len() * 10
@@ -150,6 +162,15 @@ fn official_sizes(command: &[String], seeds: u64) -> Result<String, Failure> {
         totals[totals.len() - 1],
         totals.len()
     ));
+    lines.push(match over_limit {
+        0 => format!("  every game within the contest's {limit} s limit"),
+        _ => format!(
+            "  over the contest's {limit} s limit: {over_limit} of {} games, on {over_limit_seeds} \
+             of {} seeds (a contest scores them 0; the points above count them as played)",
+            totals.len() * 10,
+            totals.len()
+        ),
+    });
     lines.push(format!(
         "  survival {:.3}%; highest stack {highest} rows of 20",
         100.0 * placed as f64 / pieces as f64

@@ -7,22 +7,24 @@
 use std::time::Duration;
 
 use super::gen::{chosen_distribution, DIST, WEIGHTS};
-use crate::cli::{exit, opt, Args, Command, Failure, Opt, Progress, Spec, SUBMISSION_COMMAND};
+use crate::cli::{
+    exit, opt, required, Args, Command, Failure, Opt, Progress, Spec, SUBMISSION_COMMAND,
+};
 use crate::olympiad::format::MAX_PIECES;
 use crate::olympiad::gen::generate;
 use crate::olympiad::play::play_program;
 use crate::olympiad::Piece;
-use crate::process::{with_submission, Limits};
+use crate::process::{with_arguments, with_submission, Limits};
 use crate::rng::Rng;
 
-const START: Opt = opt("--start", "a,b,...", "the starting weights (required)");
+const START: Opt = required("--start", "a,b,...", "the starting weights");
 const ROUNDS: Opt = opt("--rounds", "R", "rounds over all weights (default 2)");
 const GAMES: Opt = opt("--games", "G", "streams per evaluation (default 16)");
 const SIZE: Opt = opt("--size", "N", "pieces per stream (default 10000)");
 
 pub static SPEC: Spec = Spec {
     command: "tune",
-    positional: "[SUBMISSION.rs]",
+    positional: "[SOURCE]",
     min_positional: 0,
     max_positional: 1,
     about: "Re-derive the submission's evaluation weights by coordinate descent on seeded\n\
@@ -70,15 +72,8 @@ fn main(args: Args) -> Result<i32, Failure> {
 
 /// Pieces placed in all streams with these weights.
 fn fitness(command: &[String], weights: &[i64], streams: &[Vec<Piece>]) -> Result<usize, Failure> {
-    let mut full = command.to_vec();
-    full.push("--weights".into());
-    full.push(
-        weights
-            .iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join(","),
-    );
+    let weights: Vec<String> = weights.iter().map(i64::to_string).collect();
+    let full = with_arguments(command, &["--weights".into(), weights.join(",")]);
     let limits = Limits::tool(Duration::from_secs(60));
     // Two games at a time: the machine has two cores and time is not measured.
     let results: Vec<Result<usize, Failure>> = std::thread::scope(|scope| {

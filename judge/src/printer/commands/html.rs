@@ -3,10 +3,10 @@
 use std::path::Path;
 
 use super::{load_picture, transparent, TRANSPARENT};
-use crate::cli::{exit, opt, read_file, write_file, Args, Command, Failure, Opt, Spec};
+use crate::cli::{exit, read_file, required, write_file, Args, Command, Failure, Opt, Spec};
 use crate::printer::replay::record;
 
-const OUTPUT_FILE: Opt = opt("-o", "PAGE.html", "the page to write");
+const OUTPUT_FILE: Opt = required("-o", "PAGE.html", "the page to write");
 
 pub static SPEC: Spec = Spec {
     command: "printer html",

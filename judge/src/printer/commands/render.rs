@@ -1,12 +1,12 @@
 //! `judge printer render`: a picture, or the field a drop list leaves, as text.
 
 use super::{judge_file, load_picture, transparent, TRANSPARENT};
-use crate::cli::{exit, opt, write_file, Args, Command, Failure, Opt, Spec};
+use crate::cli::{exit, opt, required, write_file, Args, Command, Failure, Opt, Spec};
 use crate::printer::judge::play;
 use crate::printer::rules::{COLOUR_PIECES, FIELD_HEIGHT, FIELD_WIDTH};
 use tetris_core::rules::Unwatched;
 
-const OUTPUT_FILE: Opt = opt("-o", "OUT.ppm", "the image to write");
+const OUTPUT_FILE: Opt = required("-o", "OUT.ppm", "the image to write");
 const PICTURE: Opt = opt("--picture", "PICTURE", "take the colours from this picture");
 const SCALE: Opt = opt("--scale", "N", "pixels per cell (default 8)");
 

@@ -30,7 +30,7 @@ const MIXED_NAME: &str = "mixed";
 
 pub static SPEC: Spec = Spec {
     command: "printer strength",
-    positional: "[PRINTER.rs] [PICTURE...]",
+    positional: "[SOURCE] [PICTURE...]",
     min_positional: 0,
     max_positional: usize::MAX,
     about: "Run a printer on every test picture and N random ones, check each with the referee:\n\
@@ -100,7 +100,12 @@ fn pictures(named: &[std::ffi::OsString]) -> Result<Vec<Case>, Failure> {
     let mut paths: Vec<PathBuf> = named.iter().map(PathBuf::from).collect();
     if paths.is_empty() {
         let dir = Path::new(TEST_PICTURES);
-        let entries = std::fs::read_dir(dir).map_err(|e| Failure::io(dir, e))?;
+        let entries = std::fs::read_dir(dir).map_err(|e| {
+            Failure::judge(format!(
+                "the test pictures {TEST_PICTURES}: {e} (read from the repository's root): \
+                 name PICTURE files instead"
+            ))
+        })?;
         paths = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
         paths.sort();
     }

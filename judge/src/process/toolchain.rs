@@ -1,0 +1,220 @@
+//! Which compiler or interpreter a source file needs, chosen by its
+//! extension as contestants' own tools choose it (online-judge-tools,
+//! cf-tool, Competitive Programming Helper), and the one table `judge
+//! grade --help` and the manual print. Any other language runs through
+//! `--cmd`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// How sources of one language are compiled (if they are) and run.
+/// `{source}` and `{binary}` stand for the source file and the program
+/// compiled from it.
+pub struct Toolchain {
+    pub extensions: &'static [&'static str],
+    pub compile: Option<&'static [&'static str]>,
+    pub run: &'static [&'static str],
+    /// What to install when the tool is missing.
+    pub install: &'static str,
+}
+
+/// Every language `judge grade FILE` knows, in the order the help lists them.
+pub const TOOLCHAINS: &[Toolchain] = &[
+    Toolchain {
+        extensions: &["rs"],
+        compile: Some(&[
+            "rustc",
+            "-O",
+            "--edition",
+            "2021",
+            "-o",
+            "{binary}",
+            "{source}",
+        ]),
+        run: &["{binary}"],
+        install: "Rust (https://rustup.rs)",
+    },
+    Toolchain {
+        extensions: &["cpp", "cc"],
+        compile: Some(&["g++", "-O2", "-std=c++17", "-o", "{binary}", "{source}"]),
+        run: &["{binary}"],
+        install: "g++ (Debian and Ubuntu: apt install g++)",
+    },
+    Toolchain {
+        extensions: &["c"],
+        compile: Some(&["gcc", "-O2", "-o", "{binary}", "{source}", "-lm"]),
+        run: &["{binary}"],
+        install: "gcc (Debian and Ubuntu: apt install gcc)",
+    },
+    Toolchain {
+        extensions: &["py"],
+        compile: None,
+        run: &["python3", "{source}"],
+        install: "Python 3 (Debian and Ubuntu: apt install python3)",
+    },
+];
+
+/// The toolchain of a source file, by its extension.
+pub fn toolchain_of(source: &Path) -> Option<&'static Toolchain> {
+    let extension = source.extension()?.to_str()?;
+    TOOLCHAINS
+        .iter()
+        .find(|t| t.extensions.contains(&extension))
+}
+
+/// One line per language, for `judge grade --help` and error messages.
+pub fn toolchain_table() -> String {
+    TOOLCHAINS
+        .iter()
+        .map(|t| {
+            let names: Vec<String> = t.extensions.iter().map(|e| format!(".{e}")).collect();
+            let words: Vec<String> = t
+                .compile
+                .unwrap_or(t.run)
+                .iter()
+                .map(|w| {
+                    w.replace("{source}", "SOURCE")
+                        .replace("{binary}", "BINARY")
+                })
+                .collect();
+            let how = words.join(" ");
+            format!("  {:<11} {how}\n", names.join(" "))
+        })
+        .collect()
+}
+
+impl Toolchain {
+    /// The words with the placeholders filled in.
+    fn fill(words: &[&str], source: &Path, binary: &Path) -> Vec<String> {
+        words
+            .iter()
+            .map(|w| match *w {
+                "{source}" => source.to_string_lossy().into_owned(),
+                "{binary}" => binary.to_string_lossy().into_owned(),
+                // $RUSTC picks another compiler, as for cargo.
+                "rustc" => std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()),
+                w => w.to_string(),
+            })
+            .collect()
+    }
+
+    /// The compiler or interpreter this language needs first.
+    pub fn tool(&self) -> &'static str {
+        self.compile.unwrap_or(self.run)[0]
+    }
+
+    /// The compile command, as shown to people (the binary a placeholder).
+    pub fn compile_line(&self, source: &Path) -> Option<String> {
+        self.compile
+            .map(|words| Self::fill(words, source, Path::new("BINARY")).join(" "))
+    }
+
+    /// Compiles `source` into `work_dir` if the language is compiled, and
+    /// returns the command that runs it.
+    pub fn prepare(&self, source: &Path, work_dir: &Path) -> Result<Vec<String>, Problem> {
+        let binary = work_dir.join(binary_name(source));
+        let missing = |tool: &str| Problem::MissingTool {
+            tool: tool.to_string(),
+            install: self.install,
+        };
+        if let Some(words) = self.compile {
+            let line = Self::fill(words, source, &binary);
+            let output = Command::new(&line[0])
+                .args(&line[1..])
+                .output()
+                .map_err(|e| match e.kind() {
+                    std::io::ErrorKind::NotFound => missing(&line[0]),
+                    _ => Problem::Machine(format!("cannot run {}: {e}", line[0])),
+                })?;
+            if !output.status.success() {
+                return Err(Problem::Compile {
+                    command: self.compile_line(source).unwrap_or_default(),
+                    messages: String::from_utf8_lossy(&output.stderr).into_owned(),
+                });
+            }
+        }
+        // The program may change its working folder: it runs by absolute paths.
+        let absolute = std::path::absolute(source).unwrap_or_else(|_| source.to_path_buf());
+        let run = Self::fill(self.run, &absolute, &binary);
+        if self.compile.is_none() && find_program(&run[0]).is_none() {
+            return Err(missing(&run[0]));
+        }
+        Ok(run)
+    }
+}
+
+/// Why a source could not be made ready to run.
+#[derive(Debug)]
+pub enum Problem {
+    /// The compiler or interpreter is not installed.
+    MissingTool { tool: String, install: &'static str },
+    /// The compiler refused the source: the contestant's result.
+    Compile { command: String, messages: String },
+    /// The machine failed (the compiler could not be started).
+    Machine(String),
+}
+
+/// Where `program` is found on PATH (or the path itself, if it has a `/`).
+fn find_program(program: &str) -> Option<PathBuf> {
+    if program.contains('/') {
+        return Some(PathBuf::from(program)).filter(|p| p.is_file());
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|p| p.is_file())
+}
+
+/// The name of a submission's binary: the file's stem, or for a crate's
+/// `src/main.rs` the crate folder's name.
+fn binary_name(source: &Path) -> String {
+    let stem = source.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let crate_folder = source
+        .parent()
+        .filter(|p| p.file_name().is_some_and(|n| n == "src"))
+        .and_then(Path::parent)
+        .and_then(Path::file_name)
+        .map(|n| n.to_string_lossy().into_owned());
+    match (stem.as_deref(), crate_folder) {
+        (Some("main"), Some(folder)) => folder,
+        (Some(stem), _) => stem.to_string(),
+        (None, _) => "submission".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn languages_are_chosen_by_extension() {
+        let tool = |name: &str| toolchain_of(Path::new(name)).map(Toolchain::tool);
+        assert_eq!(tool("a.rs"), Some("rustc"));
+        assert_eq!(tool("dir/a.cpp"), Some("g++"));
+        assert_eq!(tool("a.cc"), Some("g++"));
+        assert_eq!(tool("a.c"), Some("gcc"));
+        assert_eq!(tool("a.py"), Some("python3"));
+        assert_eq!(tool("a.java"), None);
+        assert_eq!(tool("Makefile"), None);
+        let table = toolchain_table();
+        assert!(table.contains("  .cpp .cc    g++ -O2 -std=c++17 -o BINARY SOURCE\n"));
+        assert!(table.contains("  .py         python3 SOURCE\n"));
+    }
+
+    #[test]
+    fn a_missing_interpreter_names_what_to_install() {
+        let odd = Toolchain {
+            extensions: &["zz"],
+            compile: None,
+            run: &["no-such-interpreter-42", "{source}"],
+            install: "the zz language",
+        };
+        match odd.prepare(Path::new("a.zz"), Path::new("/tmp")) {
+            Err(Problem::MissingTool { tool, install }) => {
+                assert_eq!(tool, "no-such-interpreter-42");
+                assert_eq!(install, "the zz language");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
