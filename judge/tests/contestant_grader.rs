@@ -240,14 +240,17 @@ fn cmd_is_a_shell_command_line() {
     let tests = tests_folder(dir.path());
     let tests = tests.to_str().unwrap();
     // Two words in quotes arrive as one argument; a pipeline, a redirection
-    // and `cd DIR &&` work.
+    // and `cd DIR &&` work. The player's folder holds no tests: the sandbox
+    // never shows a folder that does.
+    let player = dir.path().join("my sol");
+    std::fs::create_dir_all(&player).unwrap();
     write(
-        dir.path(),
+        &player,
         "my player.sh",
         "[ \"$#\" = 1 ] && [ \"$1\" = 'a b' ] || exit 7\n\
          n=$(head -c 1); i=0; while [ $i -lt \"$n\" ]; do echo \"0 $((2 * (i % 6)))\"; i=$((i + 1)); done\n",
     );
-    let folder = dir.path().display();
+    let folder = player.display();
     for cmd in [
         format!("cd '{folder}' && sh 'my player.sh' 'a b' | cat"),
         format!("sh '{folder}/my player.sh' \"a b\" 2>/dev/null < /dev/stdin"),

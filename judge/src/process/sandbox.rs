@@ -46,8 +46,9 @@ pub struct Sandbox {
     /// The scratch tmpfs: the working folder, /tmp and /dev/shm together.
     pub scratch_bytes: u64,
     /// Folders the program must never see, not even inside a folder its
-    /// command names (the tests, the replays); the grader's working folder
-    /// and `$HOME` are added.
+    /// command names (the tests, the replays). The grader's working folder
+    /// and `$HOME` are shown only where the command names them: a
+    /// contestant's `cd ~/sol && java Main` must find its classes.
     pub private: Vec<PathBuf>,
 }
 
@@ -171,10 +172,8 @@ pub fn plan(sandbox: &Sandbox, command: &[String]) -> Result<(ScratchDir, Plan),
         std::os::unix::fs::chown(folder.path(), Some(uid), Some(gid)).map_err(scratch_error)?;
     }
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
-    let mut private: Vec<PathBuf> = sandbox.private.clone();
-    private.push(cwd.clone());
-    private.extend(std::env::var_os("HOME").map(PathBuf::from));
-    let private: Vec<PathBuf> = private
+    let private: Vec<PathBuf> = sandbox
+        .private
         .iter()
         .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()))
         .collect();
@@ -202,19 +201,26 @@ pub struct Named {
     pub folder: bool,
 }
 
-/// What the command names: every argument, and every word of it split at
-/// white space and shell punctuation (so `sh -c 'python3 my.py'` names
-/// `my.py`), that is a file or folder outside the system's folders.
-/// Folders holding a private path are left out (the command's files in
-/// them must then be named one by one).
+/// What the command names: every argument, every word of it as the shell
+/// reads it (quotes kept together, so `cd '/my sol'` names `/my sol`), and
+/// every piece of it split at white space and shell punctuation (so
+/// `sh -c 'python3 my.py'` names `my.py`), that is a file or folder outside
+/// the system's folders. Folders holding a private path are left out (the
+/// command's files in them must then be named one by one).
 pub fn named_paths(command: &[String], cwd: &Path, private: &[PathBuf]) -> Vec<Named> {
     let splits = |c: char| c.is_whitespace() || "'\";|&<>()`=,:".contains(c);
-    let words = command
+    let words: Vec<String> = command
         .iter()
-        .map(String::as_str)
-        .chain(command.iter().flat_map(|arg| arg.split(splits)));
+        .cloned()
+        .chain(command.iter().flat_map(|arg| shell_words(arg)))
+        .chain(
+            command
+                .iter()
+                .flat_map(|arg| arg.split(splits).map(str::to_string)),
+        )
+        .collect();
     let mut named: Vec<Named> = Vec::new();
-    for word in words.filter(|w| !w.is_empty()) {
+    for word in words.iter().filter(|w| !w.is_empty()) {
         let given = Path::new(word);
         let Some(inside) = normal(&Path::new(WORK).join(given)) else {
             continue;
@@ -239,6 +245,41 @@ pub fn named_paths(command: &[String], cwd: &Path, private: &[PathBuf]) -> Vec<N
         }
     }
     named
+}
+
+/// The words of a shell command line as `sh` splits them: quotes ('...'
+/// and "...") and backslashes keep characters together, white space and
+/// the operators `;|&<>()` end a word. Expansions are left as written: a
+/// path made by `$VAR` is named by its expanded form or not at all.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => word.extend(chars.by_ref().take_while(|&q| q != '\'')),
+            '"' => {
+                while let Some(q) = chars.next() {
+                    match q {
+                        '"' => break,
+                        '\\' => word.extend(chars.next()),
+                        other => word.push(other),
+                    }
+                }
+            }
+            '\\' => word.extend(chars.next()),
+            c if c.is_whitespace() || ";|&<>()".contains(c) => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            other => word.push(other),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
 }
 
 /// The path with `.` and `..` worked out by its text; None if it climbs
@@ -308,6 +349,33 @@ mod tests {
                 (script.clone(), false, base.join("my.py")),
             ]
         );
+    }
+
+    #[test]
+    fn a_command_line_is_split_into_words_as_the_shell_splits_it() {
+        assert_eq!(
+            shell_words(r#"cd '/my sol' && sh "a \"b\"" c\ d|cat>out"#),
+            ["cd", "/my sol", "sh", "a \"b\"", "c d", "cat", "out"]
+        );
+        assert_eq!(shell_words("  "), Vec::<String>::new());
+        assert_eq!(shell_words("'unclosed"), ["unclosed"]);
+    }
+
+    #[test]
+    fn the_callers_folder_is_shown_where_the_command_names_it() {
+        let dir = ScratchDir::new("named-cwd").unwrap();
+        let base = dir.path();
+        std::fs::create_dir_all(base.join("my sol")).unwrap();
+        let folder = base.join("my sol");
+        let command = [
+            "/bin/sh".to_string(),
+            "-c".to_string(),
+            format!("cd '{}' && java Main", folder.display()),
+        ];
+        let named = named_paths(&command, &folder, &[]);
+        assert_eq!(named.len(), 1, "{named:?}");
+        assert_eq!(named[0].source, folder);
+        assert!(named[0].folder);
     }
 
     #[test]

@@ -159,6 +159,9 @@ fn confine_program(
         fail();
     }
     let mut held = 0;
+    if plan.as_root {
+        confine::hand_pipes_to(plan.uid, plan.gid);
+    }
     if own_user {
         match confine::own_user_namespace(handshake.0, handshake.1) {
             Some(true) => held |= Layers::USER_NAMESPACE,
