@@ -1,0 +1,169 @@
+//! `judge package SYSTEM DIR`: a ready-to-upload package of problem A2 for
+//! Kattis (problemtools), DOMjudge, CMS or Polygon, from the committed tests,
+//! the statement and the submissions. Every checker goes in as one Rust
+//! source generated from the judge's own rules (`olympiad::standalone`),
+//! which the contest system compiles itself.
+
+use std::path::{Path, PathBuf};
+
+mod cms;
+mod kattis;
+mod polygon;
+
+use crate::cli::{exit, opt, write_file, Args, Command, Failure, Opt, Spec};
+use crate::olympiad::baseline;
+use crate::olympiad::format::format_moves;
+use crate::olympiad::judge::{load_tests, Test};
+
+const TESTS: Opt = opt(
+    "--tests",
+    "DIR",
+    "the secret tests (default testdata/olympiad/official)",
+);
+const SAMPLE: Opt = opt(
+    "--sample",
+    "DIR",
+    "Tetris.in and Tetris.out (default testdata/olympiad/sample)",
+);
+
+pub static SPEC: Spec = Spec {
+    command: "package",
+    positional: "SYSTEM DIR",
+    min_positional: 2,
+    max_positional: 2,
+    about: "Write a ready-to-upload package of problem A2 into DIR/tetris for SYSTEM:\n\
+            kattis (problemtools), domjudge (also DIR/tetris.zip), cms (italy_yaml task folder)\n\
+            or polygon (tests, testlib-style checker, instructions). See docs/contest-systems.md.",
+    options: &[TESTS, SAMPLE],
+};
+
+pub const COMMAND: Command = Command {
+    spec: &SPEC,
+    run: main,
+};
+
+/// The short name of the problem in every package.
+pub const SHORT_NAME: &str = "tetris";
+
+const STATEMENT: &str = include_str!("../../../../../docs/problems/olympiad-a2.md");
+const ACCEPTED: &str = include_str!("../../../../../solutions/olympiad/src/main.rs");
+const PARTIAL: &str = include_str!("../../../../../solutions/olympiad-weak/src/main.rs");
+
+/// Points of each secret test.
+const POINTS_PER_TEST: u32 = 10;
+
+/// What every package is made of.
+struct Problem {
+    sample: Test,
+    /// The sample's output, a valid answer shown to contestants.
+    sample_answer: Vec<u8>,
+    secret: Vec<Test>,
+}
+
+/// A reference answer for a test: the baseline player's moves. Validators
+/// ignore answer files (the score is absolute); they are for reading.
+fn reference_answer(test: &Test) -> String {
+    format_moves(&baseline::choose_moves(&test.pieces))
+}
+
+fn main(args: Args) -> Result<i32, Failure> {
+    let system = args.positional[0].to_str().unwrap_or("");
+    let target = PathBuf::from(&args.positional[1]).join(SHORT_NAME);
+    let tests = args
+        .path(&TESTS)
+        .unwrap_or_else(|| PathBuf::from("testdata/olympiad/official"));
+    let sample_dir = args
+        .path(&SAMPLE)
+        .unwrap_or_else(|| PathBuf::from("testdata/olympiad/sample"));
+    let writer: fn(&Path, &Problem) -> Result<(), Failure> = match system {
+        "kattis" => |dir, p| kattis::write(dir, p, false),
+        "domjudge" => |dir, p| kattis::write(dir, p, true),
+        "cms" => cms::write,
+        "polygon" => polygon::write,
+        other => {
+            return Err(args
+                .usage_error(format!(
+                    "unknown system '{other}' (kattis, domjudge, cms, polygon)"
+                ))
+                .into())
+        }
+    };
+    if std::fs::read_dir(&target).is_ok_and(|mut entries| entries.next().is_some()) {
+        return Err(Failure::judge(format!(
+            "{} exists and is not empty; choose another DIR",
+            target.display()
+        )));
+    }
+    let sample = load_tests(&sample_dir)?.remove(0);
+    let sample_answer = crate::cli::read_file(&sample_dir.join("Tetris.out"))?;
+    let problem = Problem {
+        sample,
+        sample_answer,
+        secret: load_tests(&tests)?,
+    };
+    writer(&target, &problem)?;
+    if system == "domjudge" {
+        let zip = target.with_extension("zip");
+        crate::zip::zip_folder(&target, &zip).map_err(|e| Failure::io(&zip, e))?;
+        crate::say!("wrote {}", zip.display());
+    }
+    crate::say!(
+        "wrote {} ({system}: {} secret tests, {} points)",
+        target.display(),
+        problem.secret.len(),
+        POINTS_PER_TEST as usize * problem.secret.len()
+    );
+    Ok(exit::OK)
+}
+
+/// Writes `files` (path relative to `dir`, contents) under `dir`.
+fn write_all(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), Failure> {
+    for (name, body) in files {
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| Failure::io(parent, e))?;
+        }
+        write_file(&path, body)?;
+    }
+    Ok(())
+}
+
+fn file(name: impl Into<String>, body: impl Into<Vec<u8>>) -> (String, Vec<u8>) {
+    (name.into(), body.into())
+}
+
+/// The statement as `statement` and both players in the folder `players`.
+fn statement_and_players(statement: &str, players: &str) -> [(String, Vec<u8>); 3] {
+    [
+        file(statement, STATEMENT),
+        file(format!("{players}/olympiad.rs"), ACCEPTED),
+        file(format!("{players}/weak.rs"), PARTIAL),
+    ]
+}
+
+#[cfg(unix)]
+fn make_executable(path: &Path) -> Result<(), Failure> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .map_err(|e| Failure::io(path, e))
+}
+
+#[cfg(not(unix))]
+fn make_executable(_path: &Path) -> Result<(), Failure> {
+    Ok(())
+}
+
+/// The secret tests in the system's layout: `name(i)` gives the paths of
+/// test i's input and reference answer.
+fn test_files(
+    problem: &Problem,
+    name: impl Fn(usize) -> (String, String),
+) -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    for (i, test) in problem.secret.iter().enumerate() {
+        let (input, answer) = name(i);
+        files.push(file(input, test.bytes.clone()));
+        files.push(file(answer, reference_answer(test)));
+    }
+    files
+}
