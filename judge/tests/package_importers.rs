@@ -340,11 +340,17 @@ fn the_domjudge_zip_has_what_its_problem_import_reads() {
     );
     for needed in [
         "output_validators/tetris/build",
-        "output_validators/tetris/validate.rs",
+        "output_validators/tetris/validate.cpp",
     ] {
         assert!(zip.contains_key(needed), "{needed}");
     }
     assert!(zip.keys().any(|n| n.starts_with("submissions/accepted/")));
+    // The importer takes the first of these it finds as the statement.
+    let statement = ["pdf", "html", "txt"]
+        .iter()
+        .find_map(|t| zip.get(&format!("problem_statement/problem.{t}")));
+    let statement = statement.expect("a statement DOMjudge imports");
+    assert!(statement.starts_with(b"%PDF") || statement.starts_with(b"<!DOCTYPE html>"));
 }
 
 #[test]

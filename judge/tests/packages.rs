@@ -130,6 +130,10 @@ fn verifyproblem_accepts_the_kattis_package_with_the_expected_scores() {
     let report =
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     assert!(report.contains("tested: 0 errors"), "{report}");
+    // The validators are C++, which hosted Kattis compiles, and the input
+    // validator rejects every change to the layout problemtools tries.
+    assert!(!report.contains("standardized"), "{report}");
+    assert!(!report.to_lowercase().contains("whitespace"), "{report}");
     let weak: u32 = play_tests("olympiad-weak").points.iter().sum();
     assert!(
         weak > 0 && weak < 100,
@@ -147,29 +151,10 @@ fn verifyproblem_accepts_the_kattis_package_with_the_expected_scores() {
     );
 }
 
-#[test]
-fn the_domjudge_package_builds_its_validator_and_scores_like_the_judge() {
-    let dir = scratch("package-domjudge");
-    let problem = package("domjudge", dir.path());
-    // The zip holds the same files as the folder.
-    let listed = Command::new("python3")
-        .args(["-m", "zipfile", "-l"])
-        .arg(dir.path().join("tetris.zip"))
-        .output();
-    if let Ok(listed) = listed {
-        let listing = String::from_utf8_lossy(&listed.stdout);
-        for name in [
-            "problem.yaml",
-            "output_validators/tetris/build",
-            "data/secret/10.in",
-        ] {
-            assert!(
-                listing.contains(name),
-                "{name} is missing from the zip: {listing}"
-            );
-        }
-    }
-    // A judgehost runs `build` in the validator's folder, then `run`.
+/// Runs a DOMjudge package's output validator as a judgehost does (`build`
+/// in its folder, then `run input answer feedbackdir < output`) on the
+/// player's outputs: each test's exit code and score.txt, if written.
+fn run_domjudge_validator(problem: &Path, played: &Played) -> Vec<(i32, Option<String>)> {
     let validator = problem.join("output_validators/tetris");
     let built = Command::new("sh")
         .arg("build")
@@ -177,8 +162,8 @@ fn the_domjudge_package_builds_its_validator_and_scores_like_the_judge() {
         .status()
         .unwrap();
     assert!(built.success());
-    let played = play_tests("olympiad-weak");
-    let feedback = dir.path().join("feedback");
+    let feedback = problem.join("feedback");
+    let mut results = Vec::new();
     for (i, output) in played.outputs.iter().enumerate() {
         std::fs::create_dir_all(&feedback).unwrap();
         let input = problem.join(format!("data/secret/{:02}.in", i + 1));
@@ -192,10 +177,130 @@ fn the_domjudge_package_builds_its_validator_and_scores_like_the_judge() {
             ],
             output,
         );
-        assert_eq!(ran.code, 42, "test {}: {}", i + 1, ran.stderr);
-        let score = std::fs::read_to_string(feedback.join("score.txt")).unwrap();
-        assert_eq!(score.trim(), played.points[i].to_string(), "test {}", i + 1);
+        let score = std::fs::read_to_string(feedback.join("score.txt")).ok();
+        assert!(
+            std::fs::read_to_string(feedback.join("judgemessage.txt"))
+                .unwrap()
+                .starts_with("placed "),
+            "test {}",
+            i + 1
+        );
+        results.push((ran.code, score.map(|s| s.trim().to_string())));
         std::fs::remove_dir_all(&feedback).unwrap();
+    }
+    results
+}
+
+fn zip_listing(zip: &Path) -> Option<String> {
+    let listed = Command::new("python3")
+        .args(["-m", "zipfile", "-l"])
+        .arg(zip)
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&listed.stdout).into_owned())
+}
+
+#[test]
+fn the_domjudge_package_builds_its_validator_and_scores_like_the_judge() {
+    let Some(()) = common::gxx("packages: the DOMjudge validators") else {
+        return;
+    };
+    let dir = scratch("package-domjudge");
+    let ran = judge(&["package", "domjudge", dir.path().to_str().unwrap()]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    // It says which DOMjudge versions score points.
+    assert!(
+        ran.stdout.contains("9.0.0") && ran.stdout.contains("--pass-fail"),
+        "{}",
+        ran.stdout
+    );
+    let problem = dir.path().join("tetris");
+    if let Some(listing) = zip_listing(&dir.path().join("tetris.zip")) {
+        for name in [
+            "problem.yaml",
+            "output_validators/tetris/build",
+            "output_validators/tetris/validate.cpp",
+            "input_validators/tetris/validate.cpp",
+            "data/secret/10.in",
+        ] {
+            assert!(
+                listing.contains(name),
+                "{name} is missing from the zip: {listing}"
+            );
+        }
+        // DOMjudge's importer reads problem_statement/problem.{pdf,html,txt}.
+        assert!(
+            listing.contains("problem_statement/problem.pdf")
+                || listing.contains("problem_statement/problem.html"),
+            "{listing}"
+        );
+    }
+    let played = play_tests("olympiad-weak");
+    for (i, (code, score)) in run_domjudge_validator(&problem, &played)
+        .into_iter()
+        .enumerate()
+    {
+        assert_eq!(code, 42, "test {}", i + 1);
+        assert_eq!(score, Some(played.points[i].to_string()), "test {}", i + 1);
+    }
+}
+
+#[test]
+fn the_pass_fail_domjudge_package_accepts_only_games_with_every_piece_placed() {
+    let Some(()) = common::gxx("packages: the pass-fail DOMjudge validator") else {
+        return;
+    };
+    let dir = scratch("package-domjudge-pass-fail");
+    let ran = judge(&[
+        "package",
+        "domjudge",
+        dir.path().to_str().unwrap(),
+        "--pass-fail",
+    ]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let problem = dir.path().join("tetris");
+    let yaml = std::fs::read_to_string(problem.join("problem.yaml")).unwrap();
+    assert!(
+        yaml.contains("type: pass-fail") && !yaml.contains("scoring"),
+        "{yaml}"
+    );
+    assert!(problem.join("submissions/wrong_answer/weak.rs").exists());
+    for player in ["olympiad", "olympiad-weak"] {
+        let played = play_tests(player);
+        for (i, (code, score)) in run_domjudge_validator(&problem, &played)
+            .into_iter()
+            .enumerate()
+        {
+            let expected = if played.points[i] == 10 { 42 } else { 43 };
+            assert_eq!(code, expected, "{player} test {}", i + 1);
+            assert_eq!(score, None, "pass-fail writes no score");
+        }
+    }
+}
+
+#[test]
+fn with_rust_validators_the_domjudge_package_builds_them_with_rustc() {
+    let dir = scratch("package-domjudge-rust");
+    let ran = judge(&[
+        "package",
+        "domjudge",
+        dir.path().to_str().unwrap(),
+        "--validators",
+        "rust",
+    ]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let problem = dir.path().join("tetris");
+    assert!(problem
+        .join("output_validators/tetris/validate.rs")
+        .exists());
+    assert!(problem.join("input_validators/tetris/validate.rs").exists());
+    let played = play_tests("olympiad-weak");
+    for (i, (code, score)) in run_domjudge_validator(&problem, &played)
+        .into_iter()
+        .enumerate()
+    {
+        assert_eq!(code, 42, "test {}", i + 1);
+        assert_eq!(score, Some(played.points[i].to_string()), "test {}", i + 1);
     }
 }
 

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use common::{compile_cpp, root, scratch};
+use judge::olympiad::checker_source::{source, Program};
 use judge::olympiad::cpp_source::{cpp_source, CppProgram};
 use judge::olympiad::format::{format_input, parse_input};
 use judge::olympiad::judge::judge_output;
@@ -243,6 +244,9 @@ struct Built {
     output_validator: PathBuf,
     pass_fail: PathBuf,
     input_validator: PathBuf,
+    /// The Rust input validator of `--validators rust`, held to the same
+    /// layout.
+    rust_input_validator: PathBuf,
     testlib: Option<(PathBuf, PathBuf)>,
 }
 
@@ -265,6 +269,18 @@ fn build(dir: &Path, testlib: Option<&Path>) -> Built {
         let pass_fail =
             s.spawn(|| packaged(CppProgram::PassFailOutputValidator, "pass_fail", None));
         let input = s.spawn(|| packaged(CppProgram::KattisInputValidator, "input", None));
+        let rust_input = s.spawn(|| {
+            let source = common::write(dir, "input.rs", source(Program::KattisInputValidator));
+            let binary = dir.join("rust-input");
+            let built = Command::new("rustc")
+                .args(["-O", "--edition", "2021", "-o"])
+                .arg(&binary)
+                .arg(&source)
+                .status()
+                .unwrap();
+            assert!(built.success());
+            binary
+        });
         let checker = testlib
             .map(|t| s.spawn(move || packaged(CppProgram::TestlibChecker, "checker", Some(t))));
         let validator = testlib
@@ -274,6 +290,7 @@ fn build(dir: &Path, testlib: Option<&Path>) -> Built {
             output_validator: output.join().unwrap(),
             pass_fail: pass_fail.join().unwrap(),
             input_validator: input.join().unwrap(),
+            rust_input_validator: rust_input.join().unwrap(),
             testlib: checker
                 .zip(validator)
                 .map(|(c, v)| (c.join().unwrap(), v.join().unwrap())),
@@ -336,6 +353,12 @@ fn check_front_ends(built: &Built, dir: &Path, case: &Case, verdict: &str, messa
 
     let (code, _) = run(&built.input_validator, &[], &test);
     assert_eq!(code, if valid { 42 } else { 43 }, "input validator: {what}");
+    let (code, _) = run(&built.rust_input_validator, &[], &test);
+    assert_eq!(
+        code,
+        if valid { 42 } else { 43 },
+        "Rust input validator: {what}"
+    );
 
     let args = [test.as_path(), answer.as_path(), feedback.as_path()];
     let (code, stderr) = run(&built.output_validator, &args, &output);

@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use super::{
-    file, make_executable, statement_and_players, test_files, write_all, Problem, POINTS_PER_TEST,
-    SHORT_NAME, STATEMENT,
+    file, make_executable, statement_and_players, statement_pdf, test_files, write_all, Problem,
+    POINTS_PER_TEST, SHORT_NAME,
 };
 use crate::cli::{write_file, Failure};
 use crate::olympiad::checker_source::{source, Program};
@@ -71,9 +71,7 @@ pub(super) fn write(dir: &Path, problem: &Problem) -> Result<(), Failure> {
          feedback_level: full\nscore_mode: max\ntoken_mode: disabled\n",
         problem.secret.len()
     );
-    let work = ScratchDir::new("statement")?;
-    let statement =
-        crate::latex::typeset_pdf(&crate::latex::document(STATEMENT, "Tetris"), work.path());
+    let statement = statement_pdf();
     let mut files = vec![
         file("task.yaml", task_yaml),
         file("check/checker.rs", checker_source),

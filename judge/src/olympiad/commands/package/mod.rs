@@ -10,7 +10,7 @@ mod cms;
 mod kattis;
 mod polygon;
 
-use crate::cli::{exit, opt, write_file, Args, Command, Failure, Opt, Spec};
+use crate::cli::{exit, opt, switch, write_file, Args, Command, Failure, Opt, Spec};
 use crate::olympiad::baseline;
 use crate::olympiad::format::format_moves;
 use crate::olympiad::judge::{load_tests, Test};
@@ -25,6 +25,15 @@ const SAMPLE: Opt = opt(
     "DIR",
     "Tetris.in and Tetris.out (default testdata/olympiad/sample)",
 );
+const VALIDATORS: Opt = opt(
+    "--validators",
+    "LANG",
+    "kattis, domjudge: cpp (default; what hosted Kattis compiles) or rust",
+);
+const PASS_FAIL: Opt = switch(
+    "--pass-fail",
+    "domjudge: a pass-fail problem (accepted = every piece placed), for DOMjudge 9.0.0 and older",
+);
 
 pub static SPEC: Spec = Spec {
     command: "package",
@@ -33,8 +42,9 @@ pub static SPEC: Spec = Spec {
     max_positional: 2,
     about: "Write a ready-to-upload package of problem A2 into DIR/tetris for SYSTEM:\n\
             kattis (problemtools), domjudge (also DIR/tetris.zip), cms (italy_yaml task folder)\n\
-            or polygon (tests, testlib-style checker, instructions). See docs/contest-systems.md.",
-    options: &[TESTS, SAMPLE],
+            or polygon (Polygon's package format, testlib checker and validator in C++).\n\
+            See docs/contest-systems.md.",
+    options: &[TESTS, SAMPLE, VALIDATORS, PASS_FAIL],
 };
 
 pub const COMMAND: Command = Command {
@@ -58,6 +68,19 @@ struct Problem {
     /// The sample's output, a valid answer shown to contestants.
     sample_answer: Vec<u8>,
     secret: Vec<Test>,
+    /// The validators' language (Kattis, DOMjudge).
+    validators: Validators,
+    /// A pass-fail problem instead of a scoring one (DOMjudge).
+    pass_fail: bool,
+}
+
+/// The language of a Kattis or DOMjudge package's validators.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Validators {
+    /// The C++ referee (judge/referee-cpp), which hosted Kattis compiles.
+    Cpp,
+    /// The judge's own Rust, pasted into one file.
+    Rust,
 }
 
 /// A reference answer for a test: the baseline player's moves. Validators
@@ -88,6 +111,21 @@ fn main(args: Args) -> Result<i32, Failure> {
                 .into())
         }
     };
+    let validators = match args.value(&VALIDATORS)? {
+        None | Some("cpp") => Validators::Cpp,
+        Some("rust") => Validators::Rust,
+        Some(other) => {
+            return Err(args
+                .usage_error(format!("--validators: '{other}' is neither cpp nor rust"))
+                .into())
+        }
+    };
+    let pass_fail = args.switch(&PASS_FAIL);
+    if pass_fail && system != "domjudge" {
+        return Err(args
+            .usage_error("--pass-fail is for domjudge only".to_string())
+            .into());
+    }
     if std::fs::read_dir(&target).is_ok_and(|mut entries| entries.next().is_some()) {
         return Err(Failure::judge(format!(
             "{} exists and is not empty; choose another DIR",
@@ -100,8 +138,13 @@ fn main(args: Args) -> Result<i32, Failure> {
         sample,
         sample_answer,
         secret: load_tests(&tests)?,
+        validators,
+        pass_fail,
     };
     writer(&target, &problem)?;
+    if system == "domjudge" && !pass_fail {
+        crate::say!("{}", kattis::DOMJUDGE_SCORING);
+    }
     if system == "domjudge" {
         let zip = target.with_extension("zip");
         crate::zip::zip_folder(&target, &zip).map_err(|e| Failure::io(&zip, e))?;
@@ -114,6 +157,12 @@ fn main(args: Args) -> Result<i32, Failure> {
         POINTS_PER_TEST as usize * problem.secret.len()
     );
     Ok(exit::OK)
+}
+
+/// The statement typeset as a PDF (CMS, DOMjudge, Polygon), or why not.
+fn statement_pdf() -> Result<Vec<u8>, String> {
+    let work = crate::process::ScratchDir::new("statement").map_err(|e| e.to_string())?;
+    crate::latex::typeset_pdf(&crate::latex::document(STATEMENT, "Tetris"), work.path())
 }
 
 /// Writes `files` (path relative to `dir`, contents) under `dir`.
