@@ -353,26 +353,82 @@ fn the_domjudge_zip_has_what_its_problem_import_reads() {
     assert!(statement.starts_with(b"%PDF") || statement.starts_with(b"<!DOCTYPE html>"));
 }
 
+/// The values of `attribute` on the elements `<tag ...>` of some XML.
+fn xml_attributes(xml: &str, tag: &str, attribute: &str) -> Vec<String> {
+    xml.split(&format!("<{tag} "))
+        .skip(1)
+        .filter_map(|element| {
+            let element = &element[..element.find('>')?];
+            let (_, value) = element.split_once(&format!("{attribute}=\""))?;
+            Some(value[..value.find('"')?].to_string())
+        })
+        .collect()
+}
+
 #[test]
-fn the_polygon_folder_has_its_tests_checker_and_statement() {
+fn the_polygon_package_has_what_polygon_tools_read_from_problem_xml() {
     let dir = scratch("importer-polygon");
     let (folder, _) = package("polygon", dir.path());
     let files = tree(&folder);
-    let tests: Vec<&String> = files
-        .keys()
-        .filter(|n| n.starts_with("tests/") && !n.ends_with(".a"))
-        .collect();
-    let expected: Vec<String> = (1..=10).map(|i| format!("tests/{i:02}")).collect();
-    assert_eq!(tests, expected.iter().collect::<Vec<_>>());
-    for test in &expected {
-        assert!(files.contains_key(&format!("{test}.a")), "{test}.a");
-    }
-    for needed in [
-        "checker.rs",
-        "README.md",
-        "statement.md",
-        "solutions/olympiad.rs",
+    let xml = String::from_utf8(files["problem.xml"].clone()).unwrap();
+    // What p2d and rbx-cp read: the short name, an English name, one
+    // testset with its limits and path patterns, a test element per test.
+    assert_eq!(xml_attributes(&xml, "problem", "short-name"), ["tetris"]);
+    assert_eq!(xml_attributes(&xml, "name", "language"), ["english"]);
+    assert_eq!(xml_attributes(&xml, "name", "value"), ["Tetris"]);
+    assert_eq!(xml_attributes(&xml, "testset", "name"), ["tests"]);
+    for element in [
+        "<time-limit>1000</time-limit>",
+        "<memory-limit>268435456</memory-limit>",
+        "<test-count>10</test-count>",
+        "<input-path-pattern>tests/%02d</input-path-pattern>",
+        "<answer-path-pattern>tests/%02d.a</answer-path-pattern>",
     ] {
-        assert!(files.contains_key(needed), "{needed}");
+        assert!(xml.contains(element), "{element}");
+    }
+    assert_eq!(xml_attributes(&xml, "test", "points"), vec!["10.0"; 10]);
+    for i in 1..=10 {
+        assert!(files.contains_key(&format!("tests/{i:02}")), "tests/{i:02}");
+        assert!(
+            files.contains_key(&format!("tests/{i:02}.a")),
+            "tests/{i:02}.a"
+        );
+    }
+    // Every source problem.xml names is in the package.
+    let sources = xml_attributes(&xml, "source", "path");
+    for needed in [
+        "files/check.cpp",
+        "files/validator.cpp",
+        "solutions/olympiad.rs",
+        "solutions/weak.rs",
+    ] {
+        assert!(sources.iter().any(|s| s == needed), "{needed}");
+    }
+    for source in &sources {
+        assert!(files.contains_key(source), "{source}");
+    }
+    assert_eq!(xml_attributes(&xml, "checker", "type"), ["testlib"]);
+    assert_eq!(files["check.cpp"], files["files/check.cpp"]);
+    assert_eq!(
+        xml_attributes(&xml, "solution", "tag"),
+        ["main", "rejected"]
+    );
+    // The statement's English sections, each with some text, and the sample.
+    for section in ["name", "legend", "input", "output", "scoring", "notes"] {
+        let name = format!("statement-sections/english/{section}.tex");
+        assert!(files.get(&name).is_some_and(|t| t.len() > 5), "{name}");
+    }
+    assert_eq!(
+        files["statement-sections/english/example.01"],
+        std::fs::read(root().join("testdata/olympiad/sample/Tetris.in")).unwrap()
+    );
+    // The PDF, when TeX made one, is the statement problem.xml names.
+    let statements = xml_attributes(&xml, "statement", "path");
+    assert_eq!(
+        statements.is_empty(),
+        !files.contains_key("statements/.pdf/english/problem.pdf")
+    );
+    for statement in statements {
+        assert!(files[&statement].starts_with(b"%PDF"), "{statement}");
     }
 }

@@ -1,6 +1,8 @@
 //! `judge package`: each contest system's package, checked the way that
 //! system uses it. Kattis: problemtools' `verifyproblem` itself (skipped,
-//! saying so, where it is not installed). DOMjudge, CMS and Polygon: the
+//! saying so, where it is not installed); Polygon: the checker and validator
+//! against the standard testlib.h, p2d's conversion judged by verifyproblem,
+//! rbx-cp's importer. DOMjudge, CMS and Polygon: the
 //! packaged checker built from its one source and run exactly as the judge
 //! hosts call it, its points compared with the judge's own on the same
 //! outputs.
@@ -341,36 +343,265 @@ fn the_cms_checker_is_called_as_cms_calls_it_and_sums_like_the_judge() {
     }
 }
 
+/// Builds the Polygon package's checker and validator against the standard
+/// testlib.h, as Polygon does.
+fn build_polygon(problem: &Path, testlib: &Path, dir: &Path) -> (PathBuf, PathBuf) {
+    let checker = dir.join("check");
+    let validator = dir.join("validator");
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            common::compile_cpp(
+                &problem.join("files/check.cpp"),
+                &checker,
+                Some(testlib),
+                &[],
+            )
+        });
+        s.spawn(|| {
+            common::compile_cpp(
+                &problem.join("files/validator.cpp"),
+                &validator,
+                Some(testlib),
+                &[],
+            )
+        });
+    });
+    (checker, validator)
+}
+
 #[test]
 fn the_polygon_checker_follows_testlib_and_scores_like_the_judge() {
+    let test = "packages: the Polygon checker and validator";
+    let (Some(()), Some(testlib)) = (common::gxx(test), common::testlib_dir(test)) else {
+        return;
+    };
     let dir = scratch("package-polygon");
     let problem = package("polygon", dir.path());
-    let readme = std::fs::read_to_string(problem.join("README.md")).unwrap();
-    assert!(readme.contains("Polygon itself cannot take this checker"));
-    let checker = dir.path().join("checker");
-    build(&problem.join("checker.rs"), &checker);
-    let played = play_tests("olympiad-weak");
-    for (i, output) in played.outputs.iter().enumerate() {
-        let contestant = dir.path().join(format!("{i}.out"));
-        std::fs::write(&contestant, output).unwrap();
-        let input = problem.join(format!("tests/{:02}", i + 1));
-        let answer = problem.join(format!("tests/{:02}.a", i + 1));
+    let (checker, validator) = build_polygon(&problem, &testlib, dir.path());
+    let path = |p: &Path| p.to_str().unwrap().to_string();
+    for player in ["olympiad", "olympiad-weak"] {
+        let played = play_tests(player);
+        for (i, output) in played.outputs.iter().enumerate() {
+            let contestant = dir.path().join(format!("{i}.out"));
+            std::fs::write(&contestant, output).unwrap();
+            let input = problem.join(format!("tests/{:02}", i + 1));
+            let answer = problem.join(format!("tests/{:02}.a", i + 1));
+            let result = dir.path().join("result.xml");
+            let ran = execute(
+                checker.to_str().unwrap(),
+                &[
+                    path(&input),
+                    path(&contestant),
+                    path(&answer),
+                    path(&result),
+                    "-appes".into(),
+                ],
+                b"",
+            );
+            let (code, start, outcome) = match played.points[i] {
+                0 => (1, "wrong answer".to_string(), "wrong-answer".to_string()),
+                10 => (0, "ok".to_string(), "accepted".to_string()),
+                p => (7, format!("points {p} "), "points".to_string()),
+            };
+            assert_eq!(ran.code, code, "{player} test {}: {}", i + 1, ran.stderr);
+            // With a result file testlib writes the verdict there only.
+            let plain = execute(
+                checker.to_str().unwrap(),
+                &[path(&input), path(&contestant), path(&answer)],
+                b"",
+            );
+            assert_eq!(plain.code, code);
+            assert!(plain.stderr.starts_with(&start), "{}", plain.stderr);
+            let xml = std::fs::read_to_string(&result).unwrap();
+            assert!(
+                xml.contains(&format!("<result outcome = \"{outcome}\"")),
+                "{xml}"
+            );
+            if let Some((_, rest)) = xml.split_once("points = \"") {
+                let points: f64 = rest.split('"').next().unwrap().parse().unwrap();
+                assert_eq!(points, f64::from(played.points[i]), "{xml}");
+            }
+            // Polygon's validator takes every test.
+            let valid = execute(
+                validator.to_str().unwrap(),
+                &["--testset", "tests"],
+                &std::fs::read(&input).unwrap(),
+            );
+            assert_eq!(valid.code, 0, "{}", valid.stderr);
+        }
+    }
+    // A bad test is the jury's failure; no output file, a format error.
+    let bad = common::write(dir.path(), "bad", "2\n1 9\n");
+    let empty = common::write(dir.path(), "empty", "");
+    let ran = execute(
+        checker.to_str().unwrap(),
+        &[path(&bad), path(&empty), path(&empty)],
+        b"",
+    );
+    assert_eq!(ran.code, 3, "{}", ran.stderr);
+    assert!(ran.stderr.starts_with("FAIL"), "{}", ran.stderr);
+    let missing = dir.path().join("missing");
+    let input = problem.join("tests/01");
+    let ran = execute(
+        checker.to_str().unwrap(),
+        &[path(&input), path(&missing), path(&empty)],
+        b"",
+    );
+    assert_eq!(ran.code, 2, "{}", ran.stderr);
+    for laid_out_otherwise in ["2\n1  1\n", "2\r\n1 1\r\n", "2\n1\n1\n", "2\n1 1"] {
         let ran = execute(
-            checker.to_str().unwrap(),
-            &[
-                input.to_str().unwrap(),
-                contestant.to_str().unwrap(),
-                answer.to_str().unwrap(),
-            ],
-            b"",
+            validator.to_str().unwrap(),
+            &[] as &[&str],
+            laid_out_otherwise.as_bytes(),
         );
-        let expected = match played.points[i] {
-            0 => (1, "wrong answer".to_string()),
-            10 => (0, "ok".to_string()),
-            p => (7, format!("points {p}")),
-        };
-        assert_eq!(ran.code, expected.0, "test {}: {}", i + 1, ran.stderr);
-        assert!(ran.stderr.starts_with(&expected.1), "{}", ran.stderr);
+        assert_eq!(ran.code, 3, "{laid_out_otherwise:?}: {}", ran.stderr);
+    }
+}
+
+/// p2d, the Polygon to DOMjudge converter, where installed.
+fn p2d() -> Option<PathBuf> {
+    let p2d = root().join("target/polygon-tools-venv/bin/p2d");
+    p2d.exists().then_some(p2d)
+}
+
+#[test]
+fn p2d_converts_the_polygon_package_and_verifyproblem_judges_the_result() {
+    let test = "packages: p2d and verifyproblem";
+    let (Some(p2d), Some(verify)) = (
+        common::external_tool(
+            test,
+            "p2d",
+            ".ci/run installs it in target/polygon-tools-venv",
+            p2d(),
+        ),
+        common::external_tool(
+            test,
+            "verifyproblem",
+            ".ci/run installs problemtools",
+            verifyproblem(),
+        ),
+    ) else {
+        return;
+    };
+    let dir = scratch("package-p2d");
+    let problem = package("polygon", dir.path());
+    let zip = dir.path().join("converted.zip");
+    let out = Command::new(&p2d)
+        .args(["--code", "tetris", "--yes", "--with-statement", "--output"])
+        .arg(&zip)
+        .arg(&problem)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let said =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("Use custom checker"), "{said}");
+    let converted = dir.path().join("converted");
+    let unzipped = Command::new("python3")
+        .args(["-m", "zipfile", "-e"])
+        .arg(&zip)
+        .arg(&converted)
+        .status()
+        .unwrap();
+    assert!(unzipped.success());
+    let yaml = std::fs::read_to_string(converted.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("validation: custom"), "{yaml}");
+    assert!(converted
+        .join("output_validators/checker/check.cpp")
+        .exists());
+    // p2d files Polygon's "rejected" solution under DOMjudge's `mixed`,
+    // which verifyproblem does not know; the weak player is rejected there.
+    std::fs::rename(
+        converted.join("submissions/mixed"),
+        converted.join("submissions/wrong_answer"),
+    )
+    .unwrap();
+    // DOMjudge's own problem format has no input validator or LaTeX
+    // statement: verifyproblem checks the tests and judges the players with
+    // the checker compiled against p2d's DOMjudge testlib.h.
+    let out = Command::new(&verify)
+        .arg(&converted)
+        .args(["-p", "data", "submissions"])
+        .output()
+        .unwrap();
+    let report =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(report.contains("tested: 0 errors"), "{report}");
+    assert!(
+        report.contains("accepted/olympiad.rs (Rust) OK: AC"),
+        "{report}"
+    );
+    assert!(
+        report.contains("wrong_answer/weak.rs (Rust) OK: WA"),
+        "{report}"
+    );
+}
+
+#[test]
+fn rbx_imports_the_polygon_package() {
+    let python = root().join("target/polygon-tools-venv/bin/python");
+    let importer = Command::new(&python)
+        .args(["-c", "import rbx.box.packaging.polygon.importer"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let Some(()) = common::external_tool(
+        "packages: rbx-cp's Polygon importer",
+        "rbx-cp",
+        ".ci/run installs it in target/polygon-tools-venv",
+        importer.then_some(()),
+    ) else {
+        return;
+    };
+    let dir = scratch("package-rbx");
+    // rbx-cp 2.3.3's importer fails on any package with a PDF statement (it
+    // builds its statement entry with fields its own schema refuses), so the
+    // package is made without TeX.
+    let ran = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .current_dir(root())
+        .args(["package", "polygon"])
+        .arg(dir.path())
+        .env("LUALATEX", "/nonexistent")
+        .output()
+        .unwrap();
+    assert!(ran.status.success());
+    let problem = dir.path().join("tetris");
+    let into = dir.path().join("imported");
+    std::fs::create_dir(&into).unwrap();
+    let script = "import asyncio, pathlib, sys\n\
+                  from rbx.box.packaging.polygon.importer import PolygonImporter\n\
+                  asyncio.run(PolygonImporter(main_language=None).import_package(\
+                  pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])))\n";
+    let out = Command::new(&python)
+        .args(["-c", script])
+        .arg(&problem)
+        .arg(&into)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let yaml = std::fs::read_to_string(into.join("problem.rbx.yml")).unwrap();
+    for line in [
+        "name: tetris",
+        "en: Tetris",
+        "timeLimit: 1000",
+        "memoryLimit: 256",
+        "path: checker.cpp",
+    ] {
+        assert!(yaml.contains(line), "{line}: {yaml}");
+    }
+    assert_eq!(
+        std::fs::read(into.join("checker.cpp")).unwrap(),
+        std::fs::read(problem.join("files/check.cpp")).unwrap()
+    );
+    for i in 1..=10 {
+        assert_eq!(
+            std::fs::read(into.join(format!("tests/tests/{i:03}.in"))).unwrap(),
+            std::fs::read(problem.join(format!("tests/{i:02}"))).unwrap()
+        );
     }
 }
 
