@@ -41,7 +41,6 @@ Judgement judge(const std::vector<int>& pieces, Source& source) {
     j.pieces = static_cast<long long>(pieces.size());
     std::string end = "all pieces placed";
     for (size_t i = 0; i < pieces.size(); ++i) {
-        const std::string number = "piece " + std::to_string(i + 1) + ": ";
         long long move[2] = {0, 0};
         std::string problem;
         for (Field field : {Field::Rotation, Field::Column}) {
@@ -67,13 +66,13 @@ Judgement judge(const std::vector<int>& pieces, Source& source) {
             }
         }
         if (!problem.empty()) {
-            end = number + problem;
+            end = "piece " + std::to_string(i + 1) + ": " + problem;
             break;
         }
         well.drop(shapes()[pieces[i] - 1][move[0]], static_cast<int>(move[1]));
         well.settle();
         if (well.overflows()) {
-            end = number + "a block is above the well after all deletions and falls";
+            end = "piece " + std::to_string(i + 1) + ": a block is above the well after all deletions and falls";
             break;
         }
         j.placed = static_cast<long long>(i + 1);
