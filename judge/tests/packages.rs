@@ -612,6 +612,22 @@ fn packaging_refuses_an_unknown_system_and_a_folder_in_use() {
         judge(&["package", "hackerrank", dir.path().to_str().unwrap()]).code,
         2
     );
+    for misused in [
+        &["package", "kattis", "DIR", "--pass-fail"][..],
+        &["package", "domjudge", "DIR", "--validators", "java"],
+        &["package", "polygon", "DIR", "--validators", "rust"],
+    ] {
+        let args: Vec<&str> = misused
+            .iter()
+            .map(|a| match *a {
+                "DIR" => dir.path().to_str().unwrap(),
+                a => a,
+            })
+            .collect();
+        let ran = judge(&args);
+        assert_eq!(ran.code, 2, "{misused:?}: {}", ran.stderr);
+    }
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
     package("polygon", dir.path());
     let again = judge(&["package", "polygon", dir.path().to_str().unwrap()]);
     assert_eq!(again.code, 1, "{}", again.stderr);

@@ -1,8 +1,10 @@
 //! `judge package SYSTEM DIR`: a ready-to-upload package of problem A2 for
 //! Kattis (problemtools), DOMjudge, CMS or Polygon, from the committed tests,
-//! the statement and the submissions. Every checker goes in as one Rust
-//! source generated from the judge's own rules (`olympiad::standalone`),
-//! which the contest system compiles itself.
+//! the statement and the submissions, one file per system. Checkers and
+//! validators go in as one source each for the contest system to compile:
+//! C++ from the C++ referee (`olympiad::cpp_source`: Kattis, DOMjudge,
+//! Polygon) or Rust from the judge's own crate (`olympiad::checker_source`:
+//! CMS, and `--validators rust`).
 
 use std::path::{Path, PathBuf};
 
@@ -111,6 +113,12 @@ fn main(args: Args) -> Result<i32, Failure> {
                 .into())
         }
     };
+    let kattis_format = system == "kattis" || system == "domjudge";
+    if args.value(&VALIDATORS)?.is_some() && !kattis_format {
+        return Err(args
+            .usage_error("--validators is for kattis and domjudge only".to_string())
+            .into());
+    }
     let validators = match args.value(&VALIDATORS)? {
         None | Some("cpp") => Validators::Cpp,
         Some("rust") => Validators::Rust,
