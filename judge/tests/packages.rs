@@ -47,27 +47,41 @@ fn play_tests(player: &str) -> Played {
 }
 
 fn package(system: &str, dir: &Path) -> PathBuf {
-    let ran = judge(&["package", system, dir.to_str().unwrap()]);
+    package_with(system, dir, &[])
+}
+
+/// `judge package SYSTEM DIR OPTIONS...`: the package's folder.
+fn package_with(system: &str, dir: &Path, options: &[&str]) -> PathBuf {
+    let mut args = vec!["package", system, dir.to_str().unwrap()];
+    args.extend(options);
+    let ran = judge(&args);
     assert_eq!(ran.code, 0, "{}", ran.stderr);
     dir.join("tetris")
 }
 
-/// Compiles one generated source as a contest system does.
-fn build(source: &Path, binary: &Path) {
-    let out = Command::new("rustc")
-        .args(["-O", "--edition", "2021", "-o"])
-        .arg(binary)
-        .arg(source)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+/// problemtools' `verifyproblem`, recorded as run or skipped for `test`.
+fn verifyproblem(test: &str) -> Option<PathBuf> {
+    let found = find_verifyproblem();
+    common::external_tool(
+        test,
+        "problemtools' verifyproblem",
+        ".ci/run installs it in target/problemtools-venv",
+        found,
+    )
 }
 
-fn verifyproblem() -> Option<PathBuf> {
+/// Runs `verifyproblem` on a problem folder with these parts: its report.
+fn verify(verifyproblem: &Path, problem: &Path, parts: &[&str]) -> String {
+    let out = Command::new(verifyproblem)
+        .arg(problem)
+        .arg("-p")
+        .args(parts)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+}
+
+fn find_verifyproblem() -> Option<PathBuf> {
     let venv = root().join("target/problemtools-venv/bin/verifyproblem");
     if venv.exists() {
         return Some(venv);
@@ -103,12 +117,7 @@ fn tex_for_statements() -> bool {
 
 #[test]
 fn verifyproblem_accepts_the_kattis_package_with_the_expected_scores() {
-    let Some(verify) = common::external_tool(
-        "packages: verifyproblem",
-        "problemtools' verifyproblem",
-        ".ci/run installs it in target/problemtools-venv",
-        verifyproblem(),
-    ) else {
+    let Some(verifyproblem) = verifyproblem("packages: verifyproblem") else {
         return;
     };
     let dir = scratch("package-kattis");
@@ -123,14 +132,7 @@ fn verifyproblem_accepts_the_kattis_package_with_the_expected_scores() {
     if tex.is_some() {
         parts.push("statement");
     }
-    let out = Command::new(&verify)
-        .arg(&problem)
-        .arg("-p")
-        .args(&parts)
-        .output()
-        .unwrap();
-    let report =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let report = verify(&verifyproblem, &problem, &parts);
     assert!(report.contains("tested: 0 errors"), "{report}");
     // The validators are C++, which hosted Kattis compiles, and the input
     // validator rejects every change to the layout problemtools tries.
@@ -193,6 +195,17 @@ fn run_domjudge_validator(problem: &Path, played: &Played) -> Vec<(i32, Option<S
     results
 }
 
+/// The scoring validator accepts every game of the weak player with the
+/// judge's points.
+fn scores_like_the_judge(problem: &Path) {
+    let played = play_tests("olympiad-weak");
+    let results = run_domjudge_validator(problem, &played);
+    for (i, (code, score)) in results.into_iter().enumerate() {
+        assert_eq!(code, 42, "test {}", i + 1);
+        assert_eq!(score, Some(played.points[i].to_string()), "test {}", i + 1);
+    }
+}
+
 fn zip_listing(zip: &Path) -> Option<String> {
     let listed = Command::new("python3")
         .args(["-m", "zipfile", "-l"])
@@ -237,14 +250,7 @@ fn the_domjudge_package_builds_its_validator_and_scores_like_the_judge() {
             "{listing}"
         );
     }
-    let played = play_tests("olympiad-weak");
-    for (i, (code, score)) in run_domjudge_validator(&problem, &played)
-        .into_iter()
-        .enumerate()
-    {
-        assert_eq!(code, 42, "test {}", i + 1);
-        assert_eq!(score, Some(played.points[i].to_string()), "test {}", i + 1);
-    }
+    scores_like_the_judge(&problem);
 }
 
 #[test]
@@ -253,14 +259,7 @@ fn the_pass_fail_domjudge_package_accepts_only_games_with_every_piece_placed() {
         return;
     };
     let dir = scratch("package-domjudge-pass-fail");
-    let ran = judge(&[
-        "package",
-        "domjudge",
-        dir.path().to_str().unwrap(),
-        "--pass-fail",
-    ]);
-    assert_eq!(ran.code, 0, "{}", ran.stderr);
-    let problem = dir.path().join("tetris");
+    let problem = package_with("domjudge", dir.path(), &["--pass-fail"]);
     let yaml = std::fs::read_to_string(problem.join("problem.yaml")).unwrap();
     assert!(
         yaml.contains("type: pass-fail") && !yaml.contains("scoring"),
@@ -283,27 +282,12 @@ fn the_pass_fail_domjudge_package_accepts_only_games_with_every_piece_placed() {
 #[test]
 fn with_rust_validators_the_domjudge_package_builds_them_with_rustc() {
     let dir = scratch("package-domjudge-rust");
-    let ran = judge(&[
-        "package",
-        "domjudge",
-        dir.path().to_str().unwrap(),
-        "--validators",
-        "rust",
-    ]);
-    assert_eq!(ran.code, 0, "{}", ran.stderr);
-    let problem = dir.path().join("tetris");
+    let problem = package_with("domjudge", dir.path(), &["--validators", "rust"]);
     assert!(problem
         .join("output_validators/tetris/validate.rs")
         .exists());
     assert!(problem.join("input_validators/tetris/validate.rs").exists());
-    let played = play_tests("olympiad-weak");
-    for (i, (code, score)) in run_domjudge_validator(&problem, &played)
-        .into_iter()
-        .enumerate()
-    {
-        assert_eq!(code, 42, "test {}", i + 1);
-        assert_eq!(score, Some(played.points[i].to_string()), "test {}", i + 1);
-    }
+    scores_like_the_judge(&problem);
 }
 
 #[test]
@@ -314,7 +298,7 @@ fn the_cms_checker_is_called_as_cms_calls_it_and_sums_like_the_judge() {
     assert!(task.contains("score_type: Sum") && task.contains("score_type_parameters: 10"));
     let checker = problem.join("check/checker");
     if !checker.exists() {
-        build(&problem.join("check/checker.rs"), &checker);
+        common::compile_rs(&problem.join("check/checker.rs"), &checker);
     }
     for player in ["olympiad", "olympiad-weak"] {
         let played = play_tests(player);
@@ -467,20 +451,13 @@ fn p2d() -> Option<PathBuf> {
 #[test]
 fn p2d_converts_the_polygon_package_and_verifyproblem_judges_the_result() {
     let test = "packages: p2d and verifyproblem";
-    let (Some(p2d), Some(verify)) = (
-        common::external_tool(
-            test,
-            "p2d",
-            ".ci/run installs it in target/polygon-tools-venv",
-            p2d(),
-        ),
-        common::external_tool(
-            test,
-            "verifyproblem",
-            ".ci/run installs problemtools",
-            verifyproblem(),
-        ),
-    ) else {
+    let p2d = common::external_tool(
+        test,
+        "p2d",
+        ".ci/run installs it in target/polygon-tools-venv",
+        p2d(),
+    );
+    let (Some(p2d), Some(verifyproblem)) = (p2d, verifyproblem(test)) else {
         return;
     };
     let dir = scratch("package-p2d");
@@ -520,13 +497,7 @@ fn p2d_converts_the_polygon_package_and_verifyproblem_judges_the_result() {
     // DOMjudge's own problem format has no input validator or LaTeX
     // statement: verifyproblem checks the tests and judges the players with
     // the checker compiled against p2d's DOMjudge testlib.h.
-    let out = Command::new(&verify)
-        .arg(&converted)
-        .args(["-p", "data", "submissions"])
-        .output()
-        .unwrap();
-    let report =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let report = verify(&verifyproblem, &converted, &["data", "submissions"]);
     assert!(report.contains("tested: 0 errors"), "{report}");
     assert!(
         report.contains("accepted/olympiad.rs (Rust) OK: AC"),

@@ -272,13 +272,7 @@ fn build(dir: &Path, testlib: Option<&Path>) -> Built {
         let rust_input = s.spawn(|| {
             let source = common::write(dir, "input.rs", source(Program::KattisInputValidator));
             let binary = dir.join("rust-input");
-            let built = Command::new("rustc")
-                .args(["-O", "--edition", "2021", "-o"])
-                .arg(&binary)
-                .arg(&source)
-                .status()
-                .unwrap();
-            assert!(built.success());
+            common::compile_rs(&source, &binary);
             binary
         });
         let checker = testlib

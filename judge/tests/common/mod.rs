@@ -266,3 +266,19 @@ pub fn compile_cpp(source: &Path, binary: &Path, include: Option<&Path>, extra: 
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Compiles one generated Rust source as a contest system does.
+pub fn compile_rs(source: &Path, binary: &Path) {
+    let out = Command::new("rustc")
+        .args(["-O", "--edition", "2021", "-o"])
+        .arg(binary)
+        .arg(source)
+        .output()
+        .expect("rustc starts");
+    assert!(
+        out.status.success(),
+        "rustc {}: {}",
+        source.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
