@@ -577,6 +577,35 @@ fn rbx_imports_the_polygon_package() {
 }
 
 #[test]
+fn the_action_checker_speaks_actions_protocol_and_scores_like_the_judge() {
+    let Some(()) = common::gxx("packages: the Action checker") else {
+        return;
+    };
+    let dir = scratch("package-action");
+    let problem = package("action", dir.path());
+    // Action compiles checkers with g++ -O2 -std=c++20.
+    let checker = dir.path().join("checker");
+    let source = problem.join("Checker/TetrisChecker.cpp");
+    common::compile_cpp(&source, &checker, None, &["-std=c++20"]);
+    let played = play_tests("olympiad-weak");
+    for (i, output) in played.outputs.iter().enumerate() {
+        let contestant = common::write(dir.path(), "output.txt", output);
+        let input = problem.join(format!("Tests/Tetris.{:02}.in", i + 1));
+        let answer = problem.join(format!("Tests/Tetris.{:02}.sol", i + 1));
+        let args = [&input, &contestant, &answer].map(|p| p.to_str().unwrap().to_string());
+        let ran = execute(checker.to_str().unwrap(), &args, b"");
+        assert_eq!(ran.code, 0, "{}", ran.stderr);
+        // As Action's grader reads it: verdict, score in [0, 1], message.
+        let lines: Vec<&str> = ran.stderr.lines().collect();
+        let points = played.points[i];
+        assert_eq!(lines[0], if points == 0 { "WA" } else { "OK" });
+        let score: f64 = lines[1].parse().unwrap();
+        assert_eq!((score * 10.0).round() as u32, points, "test {}", i + 1);
+        assert!(lines[2].starts_with("placed "), "{}", ran.stderr);
+    }
+}
+
+#[test]
 fn packaging_refuses_an_unknown_system_and_a_folder_in_use() {
     let dir = scratch("package-bad");
     assert_eq!(

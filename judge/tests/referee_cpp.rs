@@ -1,7 +1,8 @@
 //! The C++ referee (judge/referee-cpp/, the source of every C++ checker and
 //! validator `judge package` writes) against the Rust judge on seeded
 //! cases: valid games with cascades and top-outs, random and malformed
-//! tokens, long, empty and binary outputs, and bad or badly laid out tests.
+//! tokens, long (up to 10000 pieces, or one 300 KB token), empty and binary
+//! outputs, and bad or badly laid out tests.
 //! Every case goes through the C++ rules in one batch process; the packaged
 //! front ends themselves (pasted into one file each, as packages hold
 //! them) run on every tenth case. They must agree with the judge on the
@@ -121,6 +122,13 @@ fn output(rng: &mut Rng, pieces: &[Piece]) -> Vec<u8> {
         0 => Vec::new(),
         1 => (0..rng.below(200)).map(|_| rng.below(256) as u8).collect(),
         2 => b" \n\t\r\x0c".repeat(rng.below(5) as usize),
+        // A token far longer than any buffer: the reader streams it.
+        3 if rng.below(10) == 0 => {
+            let mut out = vec![b'0'; 100_000 + rng.below(200_000) as usize];
+            out.extend(format!("{}", rng.below(12)).bytes());
+            out.extend(b" 0 1 2");
+            out
+        }
         _ => {
             let mut out = Vec::new();
             if rng.below(40) == 0 {
@@ -247,17 +255,21 @@ struct Built {
     /// The Rust input validator of `--validators rust`, held to the same
     /// layout.
     rust_input_validator: PathBuf,
+    /// Action's checker, compiled as Action compiles it (C++20).
+    action: PathBuf,
     testlib: Option<(PathBuf, PathBuf)>,
 }
 
 /// Compiles them all at once (testlib.h alone takes seconds).
 fn build(dir: &Path, testlib: Option<&Path>) -> Built {
-    let packaged = |program: CppProgram, name: &str, include: Option<&Path>| {
-        let source = common::write(dir, &format!("{name}.cpp"), cpp_source(program));
-        let binary = dir.join(name);
-        compile_cpp(&source, &binary, include, &[]);
-        binary
-    };
+    let packaged_with =
+        |program: CppProgram, name: &str, include: Option<&Path>, extra: &[&str]| {
+            let source = common::write(dir, &format!("{name}.cpp"), cpp_source(program));
+            let binary = dir.join(name);
+            compile_cpp(&source, &binary, include, extra);
+            binary
+        };
+    let packaged = |program, name: &str, include| packaged_with(program, name, include, &[]);
     std::thread::scope(|s| {
         let driver = s.spawn(|| {
             let driver = dir.join("driver");
@@ -269,6 +281,8 @@ fn build(dir: &Path, testlib: Option<&Path>) -> Built {
         let pass_fail =
             s.spawn(|| packaged(CppProgram::PassFailOutputValidator, "pass_fail", None));
         let input = s.spawn(|| packaged(CppProgram::KattisInputValidator, "input", None));
+        let action =
+            s.spawn(|| packaged_with(CppProgram::ActionChecker, "action", None, &["-std=c++20"]));
         let rust_input = s.spawn(|| {
             let source = common::write(dir, "input.rs", source(Program::KattisInputValidator));
             let binary = dir.join("rust-input");
@@ -285,6 +299,7 @@ fn build(dir: &Path, testlib: Option<&Path>) -> Built {
             pass_fail: pass_fail.join().unwrap(),
             input_validator: input.join().unwrap(),
             rust_input_validator: rust_input.join().unwrap(),
+            action: action.join().unwrap(),
             testlib: checker
                 .zip(validator)
                 .map(|(c, v)| (c.join().unwrap(), v.join().unwrap())),
@@ -376,6 +391,22 @@ fn check_front_ends(built: &Built, dir: &Path, case: &Case, verdict: &str, messa
         _ => 43,
     };
     assert_eq!(code, expected, "pass-fail validator: {what}: {stderr}");
+
+    // Action: verdict, score (a fraction of the test's points), message.
+    let args = [test.as_path(), output.as_path(), answer.as_path()];
+    let (code, stderr) = run(&built.action, &args, &output);
+    assert_eq!(code, 0, "Action checker: {what}: {stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    match words[1] {
+        "fail" => assert_eq!(lines[0], "IE", "{what}: {stderr}"),
+        _ => {
+            let verdict = if words[2] == "0" { "WA" } else { "OK" };
+            assert_eq!(lines[0], verdict, "{what}: {stderr}");
+            let score: f64 = lines[1].parse().unwrap();
+            assert_eq!((score * 10.0).round().to_string(), words[2], "{what}");
+            assert_eq!(Some(lines[2]), message, "{what}");
+        }
+    }
 
     if let Some((checker, validator)) = &built.testlib {
         let args = [test.as_path(), output.as_path(), answer.as_path()];

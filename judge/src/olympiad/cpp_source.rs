@@ -23,6 +23,8 @@ pub enum CppProgram {
     TestlibChecker,
     /// testlib validator (Polygon): 0 valid, 3 invalid.
     TestlibValidator,
+    /// Action's checker (espr1t/action): verdict, score and message.
+    ActionChecker,
 }
 
 impl CppProgram {
@@ -42,6 +44,7 @@ impl CppProgram {
             CppProgram::TestlibValidator => {
                 (include_str!("../../referee-cpp/testlib_validator.cpp"), "")
             }
+            CppProgram::ActionChecker => (include_str!("../../referee-cpp/action_checker.cpp"), ""),
         }
     }
 }
@@ -97,6 +100,7 @@ mod tests {
             CppProgram::KattisInputValidator,
             CppProgram::TestlibChecker,
             CppProgram::TestlibValidator,
+            CppProgram::ActionChecker,
         ] {
             let text = cpp_source(program);
             for (name, _) in HEADERS {

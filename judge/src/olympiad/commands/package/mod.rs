@@ -1,13 +1,14 @@
 //! `judge package SYSTEM DIR`: a ready-to-upload package of problem A2 for
-//! Kattis (problemtools), DOMjudge, CMS or Polygon, from the committed tests,
+//! Kattis (problemtools), DOMjudge, CMS, Polygon or Action, from the committed tests,
 //! the statement and the submissions, one file per system. Checkers and
 //! validators go in as one source each for the contest system to compile:
 //! C++ from the C++ referee (`olympiad::cpp_source`: Kattis, DOMjudge,
-//! Polygon) or Rust from the judge's own crate (`olympiad::checker_source`:
+//! Polygon, Action) or Rust from the judge's own crate (`olympiad::checker_source`:
 //! CMS, and `--validators rust`).
 
 use std::path::{Path, PathBuf};
 
+mod action;
 mod cms;
 mod kattis;
 mod polygon;
@@ -44,7 +45,8 @@ pub static SPEC: Spec = Spec {
     max_positional: 2,
     about: "Write a ready-to-upload package of problem A2 into DIR/tetris for SYSTEM:\n\
             kattis (problemtools), domjudge (also DIR/tetris.zip), cms (italy_yaml task folder)\n\
-            or polygon (Polygon's package format, testlib checker and validator in C++).\n\
+            polygon (Polygon's package format, testlib checker and validator in C++)\n\
+            or action (espr1t/action's problem folder with its C++ checker).\n\
             See docs/contest-systems.md.",
     options: &[TESTS, SAMPLE, VALIDATORS, PASS_FAIL],
 };
@@ -105,10 +107,11 @@ fn main(args: Args) -> Result<i32, Failure> {
         "domjudge" => |dir, p| kattis::write(dir, p, true),
         "cms" => cms::write,
         "polygon" => polygon::write,
+        "action" => action::write,
         other => {
             return Err(args
                 .usage_error(format!(
-                    "unknown system '{other}' (kattis, domjudge, cms, polygon)"
+                    "unknown system '{other}' (kattis, domjudge, cms, polygon, action)"
                 ))
                 .into())
         }
