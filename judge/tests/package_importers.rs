@@ -172,6 +172,42 @@ fn without_tex_the_cms_package_says_to_import_without_the_statement() {
 }
 
 #[test]
+fn without_tex_the_domjudge_zip_has_the_statement_as_html() {
+    let dir = scratch("importer-domjudge-notex");
+    let ran = package_with(
+        "domjudge",
+        dir.path(),
+        &[("LUALATEX", "/nonexistent/lualatex")],
+    );
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    assert!(
+        ran.stdout.contains("problem_statement/problem.html"),
+        "{}",
+        ran.stdout
+    );
+    let zip = zip_entries(&std::fs::read(dir.path().join("tetris.zip")).unwrap());
+    assert!(!zip.contains_key("problem_statement/problem.pdf"));
+    let html = String::from_utf8(zip["problem_statement/problem.html"].clone()).unwrap();
+    // The whole statement, escaped, as preformatted text.
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    let body = html
+        .split_once("<pre")
+        .unwrap()
+        .1
+        .split_once('>')
+        .unwrap()
+        .1;
+    let text = body.split_once("</pre>").unwrap().0;
+    assert!(!text.contains('<'), "{text}");
+    let unescaped = text
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    let statement = std::fs::read_to_string(root().join("docs/problems/olympiad-a2.md")).unwrap();
+    assert_eq!(unescaped, statement);
+}
+
+#[test]
 fn a_cms_package_whose_checker_cannot_be_built_is_not_written() {
     let dir = scratch("importer-cms-norustc");
     let ran = package_with("cms", dir.path(), &[("RUSTC", "/bin/false")]);
