@@ -266,6 +266,22 @@ fn the_pass_fail_domjudge_package_accepts_only_games_with_every_piece_placed() {
         "{yaml}"
     );
     assert!(problem.join("submissions/wrong_answer/weak.rs").exists());
+    if let Some(verifyproblem) = verifyproblem("packages: verifyproblem on the pass-fail package") {
+        let report = verify(
+            &verifyproblem,
+            &problem,
+            &["config", "data", "validators", "submissions"],
+        );
+        assert!(report.contains("tested: 0 errors"), "{report}");
+        assert!(
+            report.contains("accepted/olympiad.rs (Rust) OK: AC"),
+            "{report}"
+        );
+        assert!(
+            report.contains("wrong_answer/weak.rs (Rust) OK: WA"),
+            "{report}"
+        );
+    }
     for player in ["olympiad", "olympiad-weak"] {
         let played = play_tests(player);
         for (i, (code, score)) in run_domjudge_validator(&problem, &played)

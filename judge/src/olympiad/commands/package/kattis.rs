@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use super::{
-    file, make_executable, statement_pdf, test_files, write_all, Problem, Validators, ACCEPTED,
-    PARTIAL, POINTS_PER_TEST, STATEMENT,
+    file, make_executable, reference_answer, statement_pdf, test_files, write_all, Problem,
+    Validators, ACCEPTED, PARTIAL, POINTS_PER_TEST, STATEMENT,
 };
 use crate::cli::Failure;
 use crate::olympiad::checker_source::{source, Program};
@@ -114,7 +114,15 @@ pub(super) fn write(dir: &Path, problem: &Problem, domjudge: bool) -> Result<(),
     files.extend([
         file(".timelimit", "1\n"),
         file("data/sample/01.in", problem.sample.bytes.clone()),
-        file("data/sample/01.ans", problem.sample_answer.clone()),
+        // Pass-fail, an answer must be accepted: the statement's sample
+        // output places 13 of the 20 pieces, the baseline's places them all.
+        file(
+            "data/sample/01.ans",
+            match problem.pass_fail {
+                true => reference_answer(&problem.sample).into_bytes(),
+                false => problem.sample_answer.clone(),
+            },
+        ),
         file("submissions/accepted/olympiad.rs", ACCEPTED),
         file(
             "problem_statement/problem.en.tex",
