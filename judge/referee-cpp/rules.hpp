@@ -114,9 +114,9 @@ private:
     bool empty_full_rows() {
         bool any = false;
         for (int row = 0; row < kRows; ++row) {
-            bool full = true;
-            for (int c = 0; c < kWidth; ++c) full = full && cell_[row][c];
-            if (full) {
+            int c = 0;
+            while (c < kWidth && cell_[row][c]) ++c;
+            if (c == kWidth) {
                 any = true;
                 cell_[row].fill(0);
             }
