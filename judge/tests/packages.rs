@@ -632,6 +632,14 @@ fn packaging_refuses_an_unknown_system_and_a_folder_in_use() {
         &["package", "kattis", "DIR", "--pass-fail"][..],
         &["package", "domjudge", "DIR", "--validators", "java"],
         &["package", "polygon", "DIR", "--validators", "rust"],
+        &[
+            "package",
+            "domjudge",
+            "DIR",
+            "--pass-fail",
+            "--validators",
+            "rust",
+        ],
     ] {
         let args: Vec<&str> = misused
             .iter()

@@ -137,6 +137,13 @@ fn main(args: Args) -> Result<i32, Failure> {
             .usage_error("--pass-fail is for domjudge only".to_string())
             .into());
     }
+    // The Rust validator accepts every judged game: pass-fail, it would
+    // accept every output.
+    if pass_fail && validators == Validators::Rust {
+        return Err(args
+            .usage_error("--pass-fail needs the C++ validators (--validators cpp)".to_string())
+            .into());
+    }
     if std::fs::read_dir(&target).is_ok_and(|mut entries| entries.next().is_some()) {
         return Err(Failure::judge(format!(
             "{} exists and is not empty; choose another DIR",
