@@ -116,34 +116,7 @@ fn main(args: Args) -> Result<i32, Failure> {
                 .into())
         }
     };
-    let kattis_format = system == "kattis" || system == "domjudge";
-    if args.value(&VALIDATORS)?.is_some() && !kattis_format {
-        return Err(args
-            .usage_error("--validators is for kattis and domjudge only".to_string())
-            .into());
-    }
-    let validators = match args.value(&VALIDATORS)? {
-        None | Some("cpp") => Validators::Cpp,
-        Some("rust") => Validators::Rust,
-        Some(other) => {
-            return Err(args
-                .usage_error(format!("--validators: '{other}' is neither cpp nor rust"))
-                .into())
-        }
-    };
-    let pass_fail = args.switch(&PASS_FAIL);
-    if pass_fail && system != "domjudge" {
-        return Err(args
-            .usage_error("--pass-fail is for domjudge only".to_string())
-            .into());
-    }
-    // The Rust validator accepts every judged game: pass-fail, it would
-    // accept every output.
-    if pass_fail && validators == Validators::Rust {
-        return Err(args
-            .usage_error("--pass-fail needs the C++ validators (--validators cpp)".to_string())
-            .into());
-    }
+    let (validators, pass_fail) = choices(&args, system)?;
     if std::fs::read_dir(&target).is_ok_and(|mut entries| entries.next().is_some()) {
         return Err(Failure::judge(format!(
             "{} exists and is not empty; choose another DIR",
@@ -168,13 +141,39 @@ fn main(args: Args) -> Result<i32, Failure> {
         crate::zip::zip_folder(&target, &zip).map_err(|e| Failure::io(&zip, e))?;
         crate::say!("wrote {}", zip.display());
     }
+    let scoring = match pass_fail {
+        true => "pass-fail".to_string(),
+        false => format!("{} points", POINTS_PER_TEST as usize * problem.secret.len()),
+    };
     crate::say!(
-        "wrote {} ({system}: {} secret tests, {} points)",
+        "wrote {} ({system}: {} secret tests, {scoring})",
         target.display(),
         problem.secret.len(),
-        POINTS_PER_TEST as usize * problem.secret.len()
     );
     Ok(exit::OK)
+}
+
+/// The validators' language and whether the problem is pass-fail, checked
+/// against the system.
+fn choices(args: &Args, system: &str) -> Result<(Validators, bool), Failure> {
+    let kattis_format = system == "kattis" || system == "domjudge";
+    let refuse = |why: &str| Err(args.usage_error(why.to_string()).into());
+    let validators = match args.value(&VALIDATORS)? {
+        Some(_) if !kattis_format => return refuse("--validators is for kattis and domjudge only"),
+        None | Some("cpp") => Validators::Cpp,
+        Some("rust") => Validators::Rust,
+        Some(other) => return refuse(&format!("--validators: '{other}' is neither cpp nor rust")),
+    };
+    let pass_fail = args.switch(&PASS_FAIL);
+    if pass_fail && system != "domjudge" {
+        return refuse("--pass-fail is for domjudge only");
+    }
+    // The Rust validator accepts every judged game: pass-fail, it would
+    // accept every output.
+    if pass_fail && validators == Validators::Rust {
+        return refuse("--pass-fail needs the C++ validators (--validators cpp)");
+    }
+    Ok((validators, pass_fail))
 }
 
 /// The statement typeset as a PDF (CMS, DOMjudge, Polygon), or why not.
