@@ -430,6 +430,28 @@ fn the_polygon_checker_follows_testlib_and_scores_like_the_judge() {
             assert_eq!(valid.code, 0, "{}", valid.stderr);
         }
     }
+    // Built with -DCMS (as CMS's Polygon loader builds it, against CMS's
+    // testlib.h, which prints quitp's value as the outcome), the points are
+    // a fraction of the test.
+    let cms = dir.path().join("check-cms");
+    common::compile_cpp(
+        &problem.join("files/check.cpp"),
+        &cms,
+        Some(&testlib),
+        &["-DCMS"],
+    );
+    let sample = root().join("testdata/olympiad/sample");
+    let (input, output) = (sample.join("Tetris.in"), sample.join("Tetris.out"));
+    let ran = execute(
+        cms.to_str().unwrap(),
+        &[path(&input), path(&output), path(&output)],
+        b"",
+    );
+    assert!(
+        ran.stderr.starts_with("points 0.7 placed 13 of 20"),
+        "{}",
+        ran.stderr
+    );
     // A bad test is the jury's failure; no output file, a format error.
     let bad = common::write(dir.path(), "bad", "2\n1 9\n");
     let empty = common::write(dir.path(), "empty", "");
