@@ -81,6 +81,18 @@ fn verify(verifyproblem: &Path, problem: &Path, parts: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
 }
 
+/// A pass-fail problem's report: no error, the olympiad player accepted on
+/// every test, the weak one rejected.
+fn assert_pass_fail_verdicts(report: &str) {
+    assert!(report.contains("tested: 0 errors"), "{report}");
+    for verdict in [
+        "accepted/olympiad.rs (Rust) OK: AC",
+        "wrong_answer/weak.rs (Rust) OK: WA",
+    ] {
+        assert!(report.contains(verdict), "{verdict}: {report}");
+    }
+}
+
 fn find_verifyproblem() -> Option<PathBuf> {
     let venv = root().join("target/problemtools-venv/bin/verifyproblem");
     if venv.exists() {
@@ -272,15 +284,7 @@ fn the_pass_fail_domjudge_package_accepts_only_games_with_every_piece_placed() {
             &problem,
             &["config", "data", "validators", "submissions"],
         );
-        assert!(report.contains("tested: 0 errors"), "{report}");
-        assert!(
-            report.contains("accepted/olympiad.rs (Rust) OK: AC"),
-            "{report}"
-        );
-        assert!(
-            report.contains("wrong_answer/weak.rs (Rust) OK: WA"),
-            "{report}"
-        );
+        assert_pass_fail_verdicts(&report);
     }
     for player in ["olympiad", "olympiad-weak"] {
         let played = play_tests(player);
@@ -536,15 +540,7 @@ fn p2d_converts_the_polygon_package_and_verifyproblem_judges_the_result() {
     // statement: verifyproblem checks the tests and judges the players with
     // the checker compiled against p2d's DOMjudge testlib.h.
     let report = verify(&verifyproblem, &converted, &["data", "submissions"]);
-    assert!(report.contains("tested: 0 errors"), "{report}");
-    assert!(
-        report.contains("accepted/olympiad.rs (Rust) OK: AC"),
-        "{report}"
-    );
-    assert!(
-        report.contains("wrong_answer/weak.rs (Rust) OK: WA"),
-        "{report}"
-    );
+    assert_pass_fail_verdicts(&report);
 }
 
 #[test]
