@@ -197,6 +197,42 @@ fn without_tex_the_cms_package_says_to_import_without_the_statement() {
 }
 
 #[test]
+fn without_tex_the_domjudge_zip_has_the_statement_as_html() {
+    let dir = scratch("importer-domjudge-notex");
+    let ran = package_with(
+        "domjudge",
+        dir.path(),
+        &[("LUALATEX", "/nonexistent/lualatex")],
+    );
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    assert!(
+        ran.stdout.contains("problem_statement/problem.html"),
+        "{}",
+        ran.stdout
+    );
+    let zip = zip_entries(&std::fs::read(dir.path().join("tetris.zip")).unwrap());
+    assert!(!zip.contains_key("problem_statement/problem.pdf"));
+    let html = String::from_utf8(zip["problem_statement/problem.html"].clone()).unwrap();
+    // The whole statement, escaped, as preformatted text.
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    let body = html
+        .split_once("<pre")
+        .unwrap()
+        .1
+        .split_once('>')
+        .unwrap()
+        .1;
+    let text = body.split_once("</pre>").unwrap().0;
+    assert!(!text.contains('<'), "{text}");
+    let unescaped = text
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    let statement = std::fs::read_to_string(root().join("docs/problems/olympiad-a2.md")).unwrap();
+    assert_eq!(unescaped, statement);
+}
+
+#[test]
 fn a_cms_package_whose_checker_cannot_be_built_is_not_written() {
     let dir = scratch("importer-cms-norustc");
     let ran = package_with("cms", dir.path(), &[("RUSTC", "/bin/false")]);
@@ -365,7 +401,7 @@ fn the_domjudge_zip_has_what_its_problem_import_reads() {
     );
     for needed in [
         "output_validators/tetris/build",
-        "output_validators/tetris/validate.rs",
+        "output_validators/tetris/validate.cpp",
     ] {
         assert!(zip.contains_key(needed), "{needed}");
     }
@@ -384,29 +420,94 @@ fn the_domjudge_zip_has_what_its_problem_import_reads() {
     for language in ["en", "bg"] {
         assert!(zip.contains_key(&format!("problem_statement/problem.{language}.tex")));
     }
+    // The importer takes the first of these it finds as the statement.
+    let statement = ["pdf", "html", "txt"]
+        .iter()
+        .find_map(|t| zip.get(&format!("problem_statement/problem.{t}")));
+    let statement = statement.expect("a statement DOMjudge imports");
+    assert!(statement.starts_with(b"%PDF") || statement.starts_with(b"<!DOCTYPE html>"));
+}
+
+/// The values of `attribute` on the elements `<tag ...>` of some XML.
+fn xml_attributes(xml: &str, tag: &str, attribute: &str) -> Vec<String> {
+    xml.split(&format!("<{tag} "))
+        .skip(1)
+        .filter_map(|element| {
+            let element = &element[..element.find('>')?];
+            let (_, value) = element.split_once(&format!("{attribute}=\""))?;
+            Some(value[..value.find('"')?].to_string())
+        })
+        .collect()
 }
 
 #[test]
-fn the_polygon_folder_has_its_tests_checker_and_statement() {
+fn the_polygon_package_has_what_polygon_tools_read_from_problem_xml() {
     let dir = scratch("importer-polygon");
     let (folder, _) = package("polygon", dir.path());
     let files = tree(&folder);
-    let tests: Vec<&String> = files
-        .keys()
-        .filter(|n| n.starts_with("tests/") && !n.ends_with(".a"))
-        .collect();
-    let expected: Vec<String> = (1..=10).map(|i| format!("tests/{i:02}")).collect();
-    assert_eq!(tests, expected.iter().collect::<Vec<_>>());
-    for test in &expected {
-        assert!(files.contains_key(&format!("{test}.a")), "{test}.a");
-    }
-    for needed in [
-        "checker.rs",
-        "README.md",
-        "statement.md",
-        "solutions/olympiad.rs",
+    let xml = String::from_utf8(files["problem.xml"].clone()).unwrap();
+    // What p2d and rbx-cp read: the short name, an English name, one
+    // testset with its limits and path patterns, a test element per test.
+    assert_eq!(xml_attributes(&xml, "problem", "short-name"), ["tetris"]);
+    assert_eq!(
+        xml_attributes(&xml, "name", "language"),
+        ["english", "bulgarian"]
+    );
+    assert_eq!(xml_attributes(&xml, "name", "value"), ["Tetris", "Тетрис"]);
+    assert_eq!(xml_attributes(&xml, "testset", "name"), ["tests"]);
+    for element in [
+        "<time-limit>1000</time-limit>",
+        "<memory-limit>268435456</memory-limit>",
+        "<test-count>10</test-count>",
+        "<input-path-pattern>tests/%02d</input-path-pattern>",
+        "<answer-path-pattern>tests/%02d.a</answer-path-pattern>",
     ] {
-        assert!(files.contains_key(needed), "{needed}");
+        assert!(xml.contains(element), "{element}");
+    }
+    assert_eq!(xml_attributes(&xml, "test", "points"), vec!["10.0"; 10]);
+    for i in 1..=10 {
+        assert!(files.contains_key(&format!("tests/{i:02}")), "tests/{i:02}");
+        assert!(
+            files.contains_key(&format!("tests/{i:02}.a")),
+            "tests/{i:02}.a"
+        );
+    }
+    // Every source problem.xml names is in the package.
+    let sources = xml_attributes(&xml, "source", "path");
+    for needed in [
+        "files/check.cpp",
+        "files/validator.cpp",
+        "solutions/olympiad.rs",
+        "solutions/weak.rs",
+    ] {
+        assert!(sources.iter().any(|s| s == needed), "{needed}");
+    }
+    for source in &sources {
+        assert!(files.contains_key(source), "{source}");
+    }
+    assert_eq!(xml_attributes(&xml, "checker", "type"), ["testlib"]);
+    assert_eq!(files["check.cpp"], files["files/check.cpp"]);
+    assert_eq!(
+        xml_attributes(&xml, "solution", "tag"),
+        ["main", "rejected"]
+    );
+    // The statement's English sections, each with some text, and the sample.
+    for section in ["name", "legend", "input", "output", "scoring", "notes"] {
+        let name = format!("statement-sections/english/{section}.tex");
+        assert!(files.get(&name).is_some_and(|t| t.len() > 5), "{name}");
+    }
+    assert_eq!(
+        files["statement-sections/english/example.01"],
+        std::fs::read(root().join("testdata/olympiad/sample/Tetris.in")).unwrap()
+    );
+    // The PDF, when TeX made one, is the statement problem.xml names.
+    let statements = xml_attributes(&xml, "statement", "path");
+    assert_eq!(
+        statements.is_empty(),
+        !files.contains_key("statements/.pdf/english/problem.pdf")
+    );
+    for statement in statements {
+        assert!(files[&statement].starts_with(b"%PDF"), "{statement}");
     }
     // Polygon's statement sections in both languages, the sample as its
     // example, the figures beside them.

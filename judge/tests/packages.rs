@@ -1,6 +1,8 @@
 //! `judge package`: each contest system's package, checked the way that
 //! system uses it. Kattis: problemtools' `verifyproblem` itself (skipped,
-//! saying so, where it is not installed). DOMjudge, CMS and Polygon: the
+//! saying so, where it is not installed); Polygon: the checker and validator
+//! against the standard testlib.h, p2d's conversion judged by verifyproblem,
+//! rbx-cp's importer. DOMjudge, CMS and Polygon: the
 //! packaged checker built from its one source and run exactly as the judge
 //! hosts call it, its points compared with the judge's own on the same
 //! outputs.
@@ -45,24 +47,50 @@ fn play_tests(player: &str) -> Played {
 }
 
 fn package(system: &str, dir: &Path) -> PathBuf {
-    let ran = judge(&["package", system, dir.to_str().unwrap()]);
+    package_with(system, dir, &[])
+}
+
+/// `judge package SYSTEM DIR OPTIONS...`: the package's folder.
+fn package_with(system: &str, dir: &Path, options: &[&str]) -> PathBuf {
+    let mut args = vec!["package", system, dir.to_str().unwrap()];
+    args.extend(options);
+    let ran = judge(&args);
     assert_eq!(ran.code, 0, "{}", ran.stderr);
     dir.join("tetris")
 }
 
-/// Compiles one generated source as a contest system does.
-fn build(source: &Path, binary: &Path) {
-    let out = Command::new("rustc")
-        .args(["-O", "--edition", "2021", "-o"])
-        .arg(binary)
-        .arg(source)
+/// problemtools' `verifyproblem`, recorded as run or skipped for `test`.
+fn verifyproblem(test: &str) -> Option<PathBuf> {
+    let found = find_verifyproblem();
+    common::external_tool(
+        test,
+        "problemtools' verifyproblem",
+        ".ci/run installs it in target/problemtools-venv",
+        found,
+    )
+}
+
+/// Runs `verifyproblem` on a problem folder with these parts: its report.
+fn verify(verifyproblem: &Path, problem: &Path, parts: &[&str]) -> String {
+    let out = Command::new(verifyproblem)
+        .arg(problem)
+        .arg("-p")
+        .args(parts)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+}
+
+/// A pass-fail problem's report: no error, the olympiad player accepted on
+/// every test, the weak one rejected.
+fn assert_pass_fail_verdicts(report: &str) {
+    assert!(report.contains("tested: 0 errors"), "{report}");
+    for verdict in [
+        "accepted/olympiad.rs (Rust) OK: AC",
+        "wrong_answer/weak.rs (Rust) OK: WA",
+    ] {
+        assert!(report.contains(verdict), "{verdict}: {report}");
+    }
 }
 
 /// A problemtools program: from `target/problemtools-venv`, else the PATH.
@@ -79,7 +107,7 @@ fn problemtools(program: &str) -> Option<PathBuf> {
     (!path.is_empty()).then(|| PathBuf::from(path))
 }
 
-fn verifyproblem() -> Option<PathBuf> {
+fn find_verifyproblem() -> Option<PathBuf> {
     problemtools("verifyproblem")
 }
 
@@ -106,12 +134,7 @@ fn tex_for_statements() -> bool {
 
 #[test]
 fn verifyproblem_accepts_the_kattis_package_with_the_expected_scores() {
-    let Some(verify) = common::external_tool(
-        "packages: verifyproblem",
-        "problemtools' verifyproblem",
-        ".ci/run installs it in target/problemtools-venv",
-        verifyproblem(),
-    ) else {
+    let Some(verifyproblem) = verifyproblem("packages: verifyproblem") else {
         return;
     };
     let dir = scratch("package-kattis");
@@ -126,15 +149,12 @@ fn verifyproblem_accepts_the_kattis_package_with_the_expected_scores() {
     if tex.is_some() {
         parts.push("statement");
     }
-    let out = Command::new(&verify)
-        .arg(&problem)
-        .arg("-p")
-        .args(&parts)
-        .output()
-        .unwrap();
-    let report =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let report = verify(&verifyproblem, &problem, &parts);
     assert!(report.contains("tested: 0 errors"), "{report}");
+    // The validators are C++, which hosted Kattis compiles, and the input
+    // validator rejects every change to the layout problemtools tries.
+    assert!(!report.contains("standardized"), "{report}");
+    assert!(!report.to_lowercase().contains("whitespace"), "{report}");
     let weak: u32 = play_tests("olympiad-weak").points.iter().sum();
     assert!(
         weak > 0 && weak < 100,
@@ -239,29 +259,10 @@ fn problemtools_renders_both_statements_with_figures_formulas_and_the_sample_onc
     }
 }
 
-#[test]
-fn the_domjudge_package_builds_its_validator_and_scores_like_the_judge() {
-    let dir = scratch("package-domjudge");
-    let problem = package("domjudge", dir.path());
-    // The zip holds the same files as the folder.
-    let listed = Command::new("python3")
-        .args(["-m", "zipfile", "-l"])
-        .arg(dir.path().join("tetris.zip"))
-        .output();
-    if let Ok(listed) = listed {
-        let listing = String::from_utf8_lossy(&listed.stdout);
-        for name in [
-            "problem.yaml",
-            "output_validators/tetris/build",
-            "data/secret/10.in",
-        ] {
-            assert!(
-                listing.contains(name),
-                "{name} is missing from the zip: {listing}"
-            );
-        }
-    }
-    // A judgehost runs `build` in the validator's folder, then `run`.
+/// Runs a DOMjudge package's output validator as a judgehost does (`build`
+/// in its folder, then `run input answer feedbackdir < output`) on the
+/// player's outputs: each test's exit code and score.txt, if written.
+fn run_domjudge_validator(problem: &Path, played: &Played) -> Vec<(i32, Option<String>)> {
     let validator = problem.join("output_validators/tetris");
     let built = Command::new("sh")
         .arg("build")
@@ -269,8 +270,8 @@ fn the_domjudge_package_builds_its_validator_and_scores_like_the_judge() {
         .status()
         .unwrap();
     assert!(built.success());
-    let played = play_tests("olympiad-weak");
-    let feedback = dir.path().join("feedback");
+    let feedback = problem.join("feedback");
+    let mut results = Vec::new();
     for (i, output) in played.outputs.iter().enumerate() {
         std::fs::create_dir_all(&feedback).unwrap();
         let input = problem.join(format!("data/secret/{:02}.in", i + 1));
@@ -284,11 +285,121 @@ fn the_domjudge_package_builds_its_validator_and_scores_like_the_judge() {
             ],
             output,
         );
-        assert_eq!(ran.code, 42, "test {}: {}", i + 1, ran.stderr);
-        let score = std::fs::read_to_string(feedback.join("score.txt")).unwrap();
-        assert_eq!(score.trim(), played.points[i].to_string(), "test {}", i + 1);
+        let score = std::fs::read_to_string(feedback.join("score.txt")).ok();
+        assert!(
+            std::fs::read_to_string(feedback.join("judgemessage.txt"))
+                .unwrap()
+                .starts_with("placed "),
+            "test {}",
+            i + 1
+        );
+        results.push((ran.code, score.map(|s| s.trim().to_string())));
         std::fs::remove_dir_all(&feedback).unwrap();
     }
+    results
+}
+
+/// The scoring validator accepts every game of the weak player with the
+/// judge's points.
+fn scores_like_the_judge(problem: &Path) {
+    let played = play_tests("olympiad-weak");
+    let results = run_domjudge_validator(problem, &played);
+    for (i, (code, score)) in results.into_iter().enumerate() {
+        assert_eq!(code, 42, "test {}", i + 1);
+        assert_eq!(score, Some(played.points[i].to_string()), "test {}", i + 1);
+    }
+}
+
+fn zip_listing(zip: &Path) -> Option<String> {
+    let listed = Command::new("python3")
+        .args(["-m", "zipfile", "-l"])
+        .arg(zip)
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&listed.stdout).into_owned())
+}
+
+#[test]
+fn the_domjudge_package_builds_its_validator_and_scores_like_the_judge() {
+    let Some(()) = common::gxx("packages: the DOMjudge validators") else {
+        return;
+    };
+    let dir = scratch("package-domjudge");
+    let ran = judge(&["package", "domjudge", dir.path().to_str().unwrap()]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    // It says which DOMjudge versions score points.
+    assert!(
+        ran.stdout.contains("9.0.0") && ran.stdout.contains("--pass-fail"),
+        "{}",
+        ran.stdout
+    );
+    let problem = dir.path().join("tetris");
+    if let Some(listing) = zip_listing(&dir.path().join("tetris.zip")) {
+        for name in [
+            "problem.yaml",
+            "output_validators/tetris/build",
+            "output_validators/tetris/validate.cpp",
+            "input_validators/tetris/validate.cpp",
+            "data/secret/10.in",
+        ] {
+            assert!(
+                listing.contains(name),
+                "{name} is missing from the zip: {listing}"
+            );
+        }
+        // DOMjudge's importer reads problem_statement/problem.{pdf,html,txt}.
+        assert!(
+            listing.contains("problem_statement/problem.pdf")
+                || listing.contains("problem_statement/problem.html"),
+            "{listing}"
+        );
+    }
+    scores_like_the_judge(&problem);
+}
+
+#[test]
+fn the_pass_fail_domjudge_package_accepts_only_games_with_every_piece_placed() {
+    let Some(()) = common::gxx("packages: the pass-fail DOMjudge validator") else {
+        return;
+    };
+    let dir = scratch("package-domjudge-pass-fail");
+    let problem = package_with("domjudge", dir.path(), &["--pass-fail"]);
+    let yaml = std::fs::read_to_string(problem.join("problem.yaml")).unwrap();
+    assert!(
+        yaml.contains("type: pass-fail") && !yaml.contains("scoring"),
+        "{yaml}"
+    );
+    assert!(problem.join("submissions/wrong_answer/weak.rs").exists());
+    if let Some(verifyproblem) = verifyproblem("packages: verifyproblem on the pass-fail package") {
+        let report = verify(
+            &verifyproblem,
+            &problem,
+            &["config", "data", "validators", "submissions"],
+        );
+        assert_pass_fail_verdicts(&report);
+    }
+    for player in ["olympiad", "olympiad-weak"] {
+        let played = play_tests(player);
+        for (i, (code, score)) in run_domjudge_validator(&problem, &played)
+            .into_iter()
+            .enumerate()
+        {
+            let expected = if played.points[i] == 10 { 42 } else { 43 };
+            assert_eq!(code, expected, "{player} test {}", i + 1);
+            assert_eq!(score, None, "pass-fail writes no score");
+        }
+    }
+}
+
+#[test]
+fn with_rust_validators_the_domjudge_package_builds_them_with_rustc() {
+    let dir = scratch("package-domjudge-rust");
+    let problem = package_with("domjudge", dir.path(), &["--validators", "rust"]);
+    assert!(problem
+        .join("output_validators/tetris/validate.rs")
+        .exists());
+    assert!(problem.join("input_validators/tetris/validate.rs").exists());
+    scores_like_the_judge(&problem);
 }
 
 #[test]
@@ -299,7 +410,7 @@ fn the_cms_checker_is_called_as_cms_calls_it_and_sums_like_the_judge() {
     assert!(task.contains("score_type: Sum") && task.contains("score_type_parameters: 10"));
     let checker = problem.join("check/checker");
     if !checker.exists() {
-        build(&problem.join("check/checker.rs"), &checker);
+        common::compile_rs(&problem.join("check/checker.rs"), &checker);
     }
     for player in ["olympiad", "olympiad-weak"] {
         let played = play_tests(player);
@@ -328,36 +439,295 @@ fn the_cms_checker_is_called_as_cms_calls_it_and_sums_like_the_judge() {
     }
 }
 
+/// Builds the Polygon package's checker and validator against the standard
+/// testlib.h, as Polygon does.
+fn build_polygon(problem: &Path, testlib: &Path, dir: &Path) -> (PathBuf, PathBuf) {
+    let checker = dir.join("check");
+    let validator = dir.join("validator");
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            common::compile_cpp(
+                &problem.join("files/check.cpp"),
+                &checker,
+                Some(testlib),
+                &[],
+            )
+        });
+        s.spawn(|| {
+            common::compile_cpp(
+                &problem.join("files/validator.cpp"),
+                &validator,
+                Some(testlib),
+                &[],
+            )
+        });
+    });
+    (checker, validator)
+}
+
 #[test]
 fn the_polygon_checker_follows_testlib_and_scores_like_the_judge() {
+    let test = "packages: the Polygon checker and validator";
+    let (Some(()), Some(testlib)) = (common::gxx(test), common::testlib_dir(test)) else {
+        return;
+    };
     let dir = scratch("package-polygon");
     let problem = package("polygon", dir.path());
-    let readme = std::fs::read_to_string(problem.join("README.md")).unwrap();
-    assert!(readme.contains("Polygon itself cannot take this checker"));
+    let (checker, validator) = build_polygon(&problem, &testlib, dir.path());
+    let path = |p: &Path| p.to_str().unwrap().to_string();
+    for player in ["olympiad", "olympiad-weak"] {
+        let played = play_tests(player);
+        for (i, output) in played.outputs.iter().enumerate() {
+            let contestant = dir.path().join(format!("{i}.out"));
+            std::fs::write(&contestant, output).unwrap();
+            let input = problem.join(format!("tests/{:02}", i + 1));
+            let answer = problem.join(format!("tests/{:02}.a", i + 1));
+            let result = dir.path().join("result.xml");
+            let ran = execute(
+                checker.to_str().unwrap(),
+                &[
+                    path(&input),
+                    path(&contestant),
+                    path(&answer),
+                    path(&result),
+                    "-appes".into(),
+                ],
+                b"",
+            );
+            let (code, start, outcome) = match played.points[i] {
+                0 => (1, "wrong answer".to_string(), "wrong-answer".to_string()),
+                10 => (0, "ok".to_string(), "accepted".to_string()),
+                p => (7, format!("points {p} "), "points".to_string()),
+            };
+            assert_eq!(ran.code, code, "{player} test {}: {}", i + 1, ran.stderr);
+            // With a result file testlib writes the verdict there only.
+            let plain = execute(
+                checker.to_str().unwrap(),
+                &[path(&input), path(&contestant), path(&answer)],
+                b"",
+            );
+            assert_eq!(plain.code, code);
+            assert!(plain.stderr.starts_with(&start), "{}", plain.stderr);
+            let xml = std::fs::read_to_string(&result).unwrap();
+            assert!(
+                xml.contains(&format!("<result outcome = \"{outcome}\"")),
+                "{xml}"
+            );
+            if let Some((_, rest)) = xml.split_once("points = \"") {
+                let points: f64 = rest.split('"').next().unwrap().parse().unwrap();
+                assert_eq!(points, f64::from(played.points[i]), "{xml}");
+            }
+            // Polygon's validator takes every test.
+            let valid = execute(
+                validator.to_str().unwrap(),
+                &["--testset", "tests"],
+                &std::fs::read(&input).unwrap(),
+            );
+            assert_eq!(valid.code, 0, "{}", valid.stderr);
+        }
+    }
+    // Built with -DCMS (as CMS's Polygon loader builds it, against CMS's
+    // testlib.h, which prints quitp's value as the outcome), the points are
+    // a fraction of the test.
+    let cms = dir.path().join("check-cms");
+    common::compile_cpp(
+        &problem.join("files/check.cpp"),
+        &cms,
+        Some(&testlib),
+        &["-DCMS"],
+    );
+    let sample = root().join("testdata/olympiad/sample");
+    let (input, output) = (sample.join("Tetris.in"), sample.join("Tetris.out"));
+    let ran = execute(
+        cms.to_str().unwrap(),
+        &[path(&input), path(&output), path(&output)],
+        b"",
+    );
+    assert!(
+        ran.stderr.starts_with("points 0.7 placed 13 of 20"),
+        "{}",
+        ran.stderr
+    );
+    // A bad test is the jury's failure; no output file, a format error.
+    let bad = common::write(dir.path(), "bad", "2\n1 9\n");
+    let empty = common::write(dir.path(), "empty", "");
+    let ran = execute(
+        checker.to_str().unwrap(),
+        &[path(&bad), path(&empty), path(&empty)],
+        b"",
+    );
+    assert_eq!(ran.code, 3, "{}", ran.stderr);
+    assert!(ran.stderr.starts_with("FAIL"), "{}", ran.stderr);
+    let missing = dir.path().join("missing");
+    let input = problem.join("tests/01");
+    let ran = execute(
+        checker.to_str().unwrap(),
+        &[path(&input), path(&missing), path(&empty)],
+        b"",
+    );
+    assert_eq!(ran.code, 2, "{}", ran.stderr);
+    for laid_out_otherwise in ["2\n1  1\n", "2\r\n1 1\r\n", "2\n1\n1\n", "2\n1 1"] {
+        let ran = execute(
+            validator.to_str().unwrap(),
+            &[] as &[&str],
+            laid_out_otherwise.as_bytes(),
+        );
+        assert_eq!(ran.code, 3, "{laid_out_otherwise:?}: {}", ran.stderr);
+    }
+}
+
+/// p2d, the Polygon to DOMjudge converter, where installed.
+fn p2d() -> Option<PathBuf> {
+    let p2d = root().join("target/polygon-tools-venv/bin/p2d");
+    p2d.exists().then_some(p2d)
+}
+
+#[test]
+fn p2d_converts_the_polygon_package_and_verifyproblem_judges_the_result() {
+    let test = "packages: p2d and verifyproblem";
+    let p2d = common::external_tool(
+        test,
+        "p2d",
+        ".ci/run installs it in target/polygon-tools-venv",
+        p2d(),
+    );
+    let (Some(p2d), Some(verifyproblem)) = (p2d, verifyproblem(test)) else {
+        return;
+    };
+    let dir = scratch("package-p2d");
+    let problem = package("polygon", dir.path());
+    let zip = dir.path().join("converted.zip");
+    let out = Command::new(&p2d)
+        .args(["--code", "tetris", "--yes", "--with-statement", "--output"])
+        .arg(&zip)
+        .arg(&problem)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let said =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("Use custom checker"), "{said}");
+    let converted = dir.path().join("converted");
+    let unzipped = Command::new("python3")
+        .args(["-m", "zipfile", "-e"])
+        .arg(&zip)
+        .arg(&converted)
+        .status()
+        .unwrap();
+    assert!(unzipped.success());
+    let yaml = std::fs::read_to_string(converted.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("validation: custom"), "{yaml}");
+    assert!(converted
+        .join("output_validators/checker/check.cpp")
+        .exists());
+    // p2d files Polygon's "rejected" solution under DOMjudge's `mixed`,
+    // which verifyproblem does not know; the weak player is rejected there.
+    std::fs::rename(
+        converted.join("submissions/mixed"),
+        converted.join("submissions/wrong_answer"),
+    )
+    .unwrap();
+    // DOMjudge's own problem format has no input validator or LaTeX
+    // statement: verifyproblem checks the tests and judges the players with
+    // the checker compiled against p2d's DOMjudge testlib.h.
+    let report = verify(&verifyproblem, &converted, &["data", "submissions"]);
+    assert_pass_fail_verdicts(&report);
+}
+
+#[test]
+fn rbx_imports_the_polygon_package() {
+    let python = root().join("target/polygon-tools-venv/bin/python");
+    let importer = Command::new(&python)
+        .args(["-c", "import rbx.box.packaging.polygon.importer"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let Some(()) = common::external_tool(
+        "packages: rbx-cp's Polygon importer",
+        "rbx-cp",
+        ".ci/run installs it in target/polygon-tools-venv",
+        importer.then_some(()),
+    ) else {
+        return;
+    };
+    let dir = scratch("package-rbx");
+    // rbx-cp 2.3.3's importer fails on any package with a PDF statement (it
+    // builds its statement entry with fields its own schema refuses), so the
+    // package is made without TeX.
+    let ran = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .current_dir(root())
+        .args(["package", "polygon"])
+        .arg(dir.path())
+        .env("LUALATEX", "/nonexistent")
+        .output()
+        .unwrap();
+    assert!(ran.status.success());
+    let problem = dir.path().join("tetris");
+    let into = dir.path().join("imported");
+    std::fs::create_dir(&into).unwrap();
+    let script = "import asyncio, pathlib, sys\n\
+                  from rbx.box.packaging.polygon.importer import PolygonImporter\n\
+                  asyncio.run(PolygonImporter(main_language=None).import_package(\
+                  pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])))\n";
+    let out = Command::new(&python)
+        .args(["-c", script])
+        .arg(&problem)
+        .arg(&into)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let yaml = std::fs::read_to_string(into.join("problem.rbx.yml")).unwrap();
+    for line in [
+        "name: tetris",
+        "en: Tetris",
+        "timeLimit: 1000",
+        "memoryLimit: 256",
+        "path: checker.cpp",
+    ] {
+        assert!(yaml.contains(line), "{line}: {yaml}");
+    }
+    assert_eq!(
+        std::fs::read(into.join("checker.cpp")).unwrap(),
+        std::fs::read(problem.join("files/check.cpp")).unwrap()
+    );
+    for i in 1..=10 {
+        assert_eq!(
+            std::fs::read(into.join(format!("tests/tests/{i:03}.in"))).unwrap(),
+            std::fs::read(problem.join(format!("tests/{i:02}"))).unwrap()
+        );
+    }
+}
+
+#[test]
+fn the_action_checker_speaks_actions_protocol_and_scores_like_the_judge() {
+    let Some(()) = common::gxx("packages: the Action checker") else {
+        return;
+    };
+    let dir = scratch("package-action");
+    let problem = package("action", dir.path());
+    // Action compiles checkers with g++ -O2 -std=c++20.
     let checker = dir.path().join("checker");
-    build(&problem.join("checker.rs"), &checker);
+    let source = problem.join("Checker/TetrisChecker.cpp");
+    common::compile_cpp(&source, &checker, None, &["-std=c++20"]);
     let played = play_tests("olympiad-weak");
     for (i, output) in played.outputs.iter().enumerate() {
-        let contestant = dir.path().join(format!("{i}.out"));
-        std::fs::write(&contestant, output).unwrap();
-        let input = problem.join(format!("tests/{:02}", i + 1));
-        let answer = problem.join(format!("tests/{:02}.a", i + 1));
-        let ran = execute(
-            checker.to_str().unwrap(),
-            &[
-                input.to_str().unwrap(),
-                contestant.to_str().unwrap(),
-                answer.to_str().unwrap(),
-            ],
-            b"",
-        );
-        let expected = match played.points[i] {
-            0 => (1, "wrong answer".to_string()),
-            10 => (0, "ok".to_string()),
-            p => (7, format!("points {p}")),
-        };
-        assert_eq!(ran.code, expected.0, "test {}: {}", i + 1, ran.stderr);
-        assert!(ran.stderr.starts_with(&expected.1), "{}", ran.stderr);
+        let contestant = common::write(dir.path(), "output.txt", output);
+        let input = problem.join(format!("Tests/Tetris.{:02}.in", i + 1));
+        let answer = problem.join(format!("Tests/Tetris.{:02}.sol", i + 1));
+        let args = [&input, &contestant, &answer].map(|p| p.to_str().unwrap().to_string());
+        let ran = execute(checker.to_str().unwrap(), &args, b"");
+        assert_eq!(ran.code, 0, "{}", ran.stderr);
+        // As Action's grader reads it: verdict, score in [0, 1], message.
+        let lines: Vec<&str> = ran.stderr.lines().collect();
+        let points = played.points[i];
+        assert_eq!(lines[0], if points == 0 { "WA" } else { "OK" });
+        let score: f64 = lines[1].parse().unwrap();
+        assert_eq!((score * 10.0).round() as u32, points, "test {}", i + 1);
+        assert!(lines[2].starts_with("placed "), "{}", ran.stderr);
     }
 }
 
@@ -368,6 +738,30 @@ fn packaging_refuses_an_unknown_system_and_a_folder_in_use() {
         judge(&["package", "hackerrank", dir.path().to_str().unwrap()]).code,
         2
     );
+    for misused in [
+        &["package", "kattis", "DIR", "--pass-fail"][..],
+        &["package", "domjudge", "DIR", "--validators", "java"],
+        &["package", "polygon", "DIR", "--validators", "rust"],
+        &[
+            "package",
+            "domjudge",
+            "DIR",
+            "--pass-fail",
+            "--validators",
+            "rust",
+        ],
+    ] {
+        let args: Vec<&str> = misused
+            .iter()
+            .map(|a| match *a {
+                "DIR" => dir.path().to_str().unwrap(),
+                a => a,
+            })
+            .collect();
+        let ran = judge(&args);
+        assert_eq!(ran.code, 2, "{misused:?}: {}", ran.stderr);
+    }
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
     package("polygon", dir.path());
     let again = judge(&["package", "polygon", dir.path().to_str().unwrap()]);
     assert_eq!(again.code, 1, "{}", again.stderr);

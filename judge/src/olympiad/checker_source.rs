@@ -36,8 +36,6 @@ pub enum Program {
     KattisInputValidator,
     /// CMS comparator.
     CmsChecker,
-    /// testlib-style checker (Polygon, Codeforces).
-    TestlibChecker,
 }
 
 impl Program {
@@ -46,7 +44,6 @@ impl Program {
             Program::KattisValidator => "kattis::run",
             Program::KattisInputValidator => "kattis::validate_input",
             Program::CmsChecker => "cms::run",
-            Program::TestlibChecker => "testlib::run",
         }
     }
 
@@ -55,7 +52,6 @@ impl Program {
             Program::KattisValidator => "output validator for Kattis / DOMjudge",
             Program::KattisInputValidator => "input validator for Kattis / DOMjudge",
             Program::CmsChecker => "checker (comparator) for CMS",
-            Program::TestlibChecker => "checker with testlib's conventions",
         }
     }
 }

@@ -11,6 +11,7 @@ pub use tetris_core::{board, format, frontends, judge, rules};
 pub mod baseline;
 pub mod checker_source;
 pub mod commands;
+pub mod cpp_source;
 pub mod gen;
 pub mod play;
 pub mod replay;

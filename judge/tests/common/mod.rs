@@ -207,3 +207,78 @@ pub fn external_tool<T>(test: &str, tool: &str, install: &str, found: Option<T>)
     }
     found
 }
+
+/// `g++`, where installed (`.ci/run` installs it).
+pub fn gxx(test: &str) -> Option<()> {
+    let found = Command::new("g++")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    external_tool(
+        test,
+        "g++",
+        "Debian: g++; .ci/run installs it",
+        found.then_some(()),
+    )
+}
+
+/// The folder holding the standard testlib.h (0.9.44): the copy inside the
+/// rbx-cp wheel that `.ci/run` installs in target/polygon-tools-venv. It is
+/// fetched, never committed.
+pub fn testlib_dir(test: &str) -> Option<PathBuf> {
+    let found = site_packages()
+        .map(|site| site.join("rbx/resources/predownloaded"))
+        .find(|dir| dir.join("testlib.h").is_file());
+    external_tool(
+        test,
+        "testlib.h (from the rbx-cp wheel)",
+        ".ci/run installs rbx-cp in target/polygon-tools-venv",
+        found,
+    )
+}
+
+/// The site-packages folders of target/polygon-tools-venv.
+pub fn site_packages() -> impl Iterator<Item = PathBuf> {
+    let lib = root().join("target/polygon-tools-venv/lib");
+    let pythons = std::fs::read_dir(lib).into_iter().flatten().flatten();
+    pythons.map(|entry| entry.path().join("site-packages"))
+}
+
+/// Compiles one C++17 file as the differential test and the packages'
+/// tests do: warnings are errors; `include` is searched for testlib.h.
+pub fn compile_cpp(source: &Path, binary: &Path, include: Option<&Path>, extra: &[&str]) {
+    let mut command = Command::new("g++");
+    command.args(["-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror"]);
+    if let Some(dir) = include {
+        command.arg("-I").arg(dir);
+    }
+    let out = command
+        .args(extra)
+        .arg("-o")
+        .arg(binary)
+        .arg(source)
+        .output()
+        .expect("g++ starts");
+    assert!(
+        out.status.success(),
+        "g++ {}: {}",
+        source.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Compiles one generated Rust source as a contest system does.
+pub fn compile_rs(source: &Path, binary: &Path) {
+    let out = Command::new("rustc")
+        .args(["-O", "--edition", "2021", "-o"])
+        .arg(binary)
+        .arg(source)
+        .output()
+        .expect("rustc starts");
+    assert!(
+        out.status.success(),
+        "rustc {}: {}",
+        source.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

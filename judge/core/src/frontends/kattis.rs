@@ -66,7 +66,8 @@ fn judge_error(feedback: Option<&Path>, message: &str) -> Report {
 
 /// The input validator of a package: a test on stdin is valid (42) when it
 /// is UTF-8 text in the statement's format, read exactly as every grader
-/// reads tests; otherwise 43 with the reason on stderr.
+/// reads tests, and in its exact layout; otherwise 43 with the reason on
+/// stderr.
 pub fn validate_input(_args: &[OsString], test: &mut dyn Read) -> Report {
     let mut bytes = Vec::new();
     let checked = match test.read_to_end(&mut bytes) {
@@ -77,8 +78,8 @@ pub fn validate_input(_args: &[OsString], test: &mut dyn Read) -> Report {
                 e.valid_up_to()
             )),
             Ok(text) => crate::format::parse_input(text)
-                .map(|pieces| pieces.len())
-                .map_err(|e| e.to_string()),
+                .map_err(|e| e.to_string())
+                .and_then(|pieces| exact_layout(text, &pieces).map(|_| pieces.len())),
         },
     };
     match checked {
@@ -93,4 +94,32 @@ pub fn validate_input(_args: &[OsString], test: &mut dyn Read) -> Report {
             stderr: format!("invalid test: {}\n", why),
         },
     }
+}
+
+/// Whether a readable test is laid out exactly as the statement promises:
+/// N, a line feed, the pieces separated by single spaces, a line feed;
+/// that is, as `format_input` writes its pieces. Err says where it is not.
+fn exact_layout(text: &str, pieces: &[crate::tetromino::Piece]) -> Result<(), String> {
+    let exact = crate::format::format_input(pieces);
+    if exact == text {
+        return Ok(());
+    }
+    let at = exact
+        .bytes()
+        .zip(text.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let before = &text.as_bytes()[..at];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = at
+        - before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1)
+        + 1;
+    Err(format!(
+        "line {}, column {}: not the statement's layout (N, a line feed, the pieces \
+         separated by single spaces, a line feed, nothing else)",
+        line, column
+    ))
 }
