@@ -208,15 +208,18 @@ fn header_value(header: &Header, games: usize, batch: &Batch) -> Result<Value, F
 fn identity(submission: &Submission) -> Result<String, Failure> {
     Ok(match submission {
         Submission::Source(path) => {
-            let bytes = crate::cli::read_file(path)?;
-            // FNV-1a: enough to tell two sources apart, and needs nothing.
-            let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-            });
+            let hash = fnv1a(&crate::cli::read_file(path)?);
             let name = path.file_name().unwrap_or_default().to_string_lossy();
             format!("source {name}, FNV-1a {hash:016x}")
         }
         Submission::Command(words) => format!("command '{}'", words.join(" ")),
+    })
+}
+
+/// FNV-1a: enough to tell two files apart, and needs nothing.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
 }
 
