@@ -4,8 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::batch::try_map;
 use crate::cli::{
-    exit, opt, write_file, Args, Command, Failure, Opt, Progress, Spec, UsageError, Verdict,
+    exit, opt, write_file, Args, Command, Failure, Opt, Spec, UsageError, Verdict,
     SUBMISSION_COMMAND,
 };
 use crate::olympiad::judge::{load_tests, Judgement};
@@ -47,6 +48,9 @@ const HTML: Opt = opt(
     "DIR",
     "also write a replay page per test into DIR",
 );
+/// One test at a time unless asked: the limits are what a contest system
+/// enforces, and tests side by side share the machine.
+const JOBS: Opt = opt("--jobs", "N", "tests run at once (default 1)");
 
 pub static SPEC: Spec = Spec {
     command: "grade",
@@ -65,6 +69,7 @@ pub static SPEC: Spec = Spec {
         PROCESS_LIMIT,
         OUTPUT_LIMIT_MB,
         HTML,
+        JOBS,
     ],
 };
 
@@ -94,8 +99,9 @@ fn main(args: Args) -> Result<i32, Failure> {
         .unwrap_or_else(|| PathBuf::from("testdata/olympiad/official"));
     let limits = limits(&args)?;
     let html = args.path(&HTML);
+    let jobs = args.number_in(&JOBS, 1, 1..=1024)? as usize;
     let results = with_submission(&args.submission()?, |command| {
-        grade_folder(command, &tests_dir, &limits, html.as_deref())
+        grade_folder(command, &tests_dir, &limits, html.as_deref(), jobs)
     })?;
     print_table(&results);
     if let Some(dir) = html {
@@ -140,28 +146,21 @@ impl TestResult {
     }
 }
 
-/// Grades every test of `dir`; with `html`, writes a replay page per test
-/// whose program ended normally, recorded while the output is judged.
+/// Grades every test of `dir`, `jobs` at once; with `html`, writes a
+/// replay page per test whose program ended normally, recorded while the
+/// output is judged.
 pub fn grade_folder(
     command: &[String],
     dir: &Path,
     limits: &Limits,
     html: Option<&Path>,
+    jobs: usize,
 ) -> Result<Vec<TestResult>, Failure> {
     let tests = load_tests(dir)?;
     if let Some(html_dir) = html {
         std::fs::create_dir_all(html_dir).map_err(|e| Failure::io(html_dir, e))?;
     }
-    let progress = Progress::new();
-    let mut results = Vec::new();
-    for (i, test) in tests.iter().enumerate() {
-        progress.show(&format!(
-            "grading {}/{}: {} (N = {})",
-            i + 1,
-            tests.len(),
-            test.name,
-            test.pieces.len()
-        ));
+    try_map(&tests, jobs, "grading", |_, test| {
         let run = run(command, &test.bytes, limits).map_err(Failure::Judge)?;
         let mut recorder = html.map(|_| Recorder::default());
         let verdict = judge_run(&test.pieces, &run, &mut recorder)?;
@@ -174,15 +173,13 @@ pub fn grade_folder(
                 page.page(),
             )?;
         }
-        results.push(TestResult {
+        Ok(TestResult {
             name: test.name.clone(),
             pieces: test.pieces.len(),
             verdict,
             run,
-        });
-    }
-    progress.done();
-    Ok(results)
+        })
+    })
 }
 
 pub fn print_table(results: &[TestResult]) {
