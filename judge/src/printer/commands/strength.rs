@@ -88,7 +88,7 @@ fn main(args: Args) -> Result<i32, Failure> {
         Some(files) => {
             let merged = batch::merge(SPEC.command, files)?;
             let (runs, names) = read_work(&merged.work).map_err(|why| merged.bad_work(why))?;
-            let rows = merged.results(&names, read_row)?;
+            let rows = merged.results(&names, |name, record| read_row(name, record))?;
             let results = merged.results(&names, |_, record| read_measured(record))?;
             (runs, rows, results, merged.jobs)
         }
@@ -221,10 +221,10 @@ fn saved(case: &Case, measured: &Measured) -> Value {
     ])
 }
 
-fn read_row(name: &String, record: &Record) -> Result<Row, Failure> {
+fn read_row(name: &str, record: &Record) -> Result<Row, Failure> {
     record.expect("picture", name)?;
     Ok(Row {
-        name: name.clone(),
+        name: name.to_string(),
         width: record.number("width")? as usize,
         height: record.number("height")? as usize,
         pixels: record.number("pixels")? as usize,
