@@ -88,17 +88,15 @@ fn strength_reports_the_same_for_any_jobs_and_for_merged_shares() {
         );
         files.push(file);
     }
+    let merge = |args: &[&str]| {
+        let mut all = vec!["strength", "--merge"];
+        all.extend(args);
+        judge(&all)
+    };
+    let (a, b, c) = (text(&files[0]), text(&files[1]), text(&files[2]));
+    let merged_page = page("merged.html");
     let merged = ok(
-        judge(&[
-            "strength",
-            "--merge",
-            text(&files[2]),
-            text(&files[0]),
-            text(&files[1]),
-            "--no-times",
-            "--html",
-            text(&page("merged.html")),
-        ]),
+        merge(&[c, a, b, "--no-times", "--html", text(&merged_page)]),
         "merge",
     );
     assert_eq!(
@@ -107,25 +105,10 @@ fn strength_reports_the_same_for_any_jobs_and_for_merged_shares() {
     );
     assert_eq!(read("merged.html"), read("one.html"));
     // With times, a merged report says how many games each share ran at once.
-    let timed = ok(
-        judge(&[
-            "strength",
-            "--merge",
-            text(&files[0]),
-            text(&files[1]),
-            text(&files[2]),
-        ]),
-        "merge with times",
-    );
+    let timed = ok(merge(&[a, b, c]), "merge with times");
     assert!(timed.contains("1 to 3 games at once"), "{timed}");
 
     // Shares that do not make one run are refused, naming the file.
-    let (a, b, c) = (text(&files[0]), text(&files[1]), text(&files[2]));
-    let merge = |files: &[&str]| {
-        let mut args = vec!["strength", "--merge"];
-        args.extend(files);
-        judge(&args)
-    };
     refused(&merge(&[a, b]), "a share is missing", "missing");
     refused(&merge(&[a, b, c, a]), "the file is given twice", "twice");
     let whole = page("whole.jsonl");

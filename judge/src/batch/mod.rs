@@ -44,9 +44,6 @@ pub const NO_TIMES: Opt = switch(
     "leave out what is measured (time, memory): reports compare byte for byte",
 );
 
-/// The options of every command whose games can be split and merged.
-pub const OPTIONS: [Opt; 5] = [JOBS, PARTITION, SAVE, MERGE, NO_TIMES];
-
 /// `--jobs N`: at least one, the machine's cores unless given.
 pub fn jobs(args: &Args) -> Result<usize, UsageError> {
     Ok(args.number_in(&JOBS, cores() as u64, 1..=1024)? as usize)
@@ -178,7 +175,7 @@ pub fn play<G: Sync, R: Send>(
         crate::cli::write_file(path, text)?;
         if batch.partition != Partition::WHOLE {
             crate::say!(
-                "share {} of {}: {} of {} games played ({} at once), saved to {}",
+                "share {} of {}: {} of {} played ({} at once), saved to {}",
                 batch.partition,
                 header.command,
                 share.len(),

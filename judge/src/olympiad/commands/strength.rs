@@ -83,13 +83,13 @@ fn main(args: Args) -> Result<i32, Failure> {
         &[&SEEDS, &STRESS_SEEDS, &STRESS_SIZE, &FAMILIES, &BASELINE],
     )?;
     let html = args.path(&HTML);
-    let (work, played, jobs) = match &batch.merge {
+    let (work, games, played, jobs) = match &batch.merge {
         Some(files) => {
             let merged = batch::merge(SPEC.command, files)?;
             let work = Work::from_json(&merged.work).map_err(|why| merged.bad_work(why))?;
             let games = work.games().map_err(|why| merged.bad_work(why))?;
             let played = merged.results(&games, read_game)?;
-            (work, played, merged.jobs)
+            (work, games, played, merged.jobs)
         }
         None => {
             if args.positional.len() > 1 {
@@ -118,12 +118,12 @@ fn main(args: Args) -> Result<i32, Failure> {
             let Some(played) = played else {
                 return Ok(exit::OK);
             };
-            (work, played, vec![batch.jobs])
+            (work, games, played, vec![batch.jobs])
         }
     };
     let report = Report {
         work: &work,
-        games: &work.games().map_err(Failure::judge)?,
+        games: &games,
         played: &played,
         times: (!batch.no_times).then(|| at_once(&jobs, "game")),
     };
