@@ -48,7 +48,8 @@ where
         // The count and its line change together, so the line never goes back.
         let mut finished = lock(&done);
         *finished += 1;
-        let running = next.load(Ordering::SeqCst).min(items.len()) - *finished;
+        // Each thread takes the next game as soon as it is done with one.
+        let running = threads.min(items.len() - *finished);
         progress.show(&format!(
             "{label}: {}/{} done, {running} running",
             *finished,
