@@ -3,7 +3,7 @@
 # once, outside the timing) with --jobs 1 and with --jobs N (default: the
 # machine's cores), median wall time of 3 runs each, and the speedup; the two
 # reports (--no-times) must be the same byte for byte. Extra arguments go to
-# both runs (default work: --seeds 10 --stress-seeds 10).
+# both runs (default work: --seeds 20 --stress-seeds 20).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -13,7 +13,7 @@ if [ "${1:-}" = "--jobs" ]; then
 fi
 work=("$@")
 if [ ${#work[@]} -eq 0 ]; then
-    work=(--seeds 10 --stress-seeds 10)
+    work=(--seeds 20 --stress-seeds 20)
 fi
 cargo build --release --quiet --bin judge
 mkdir -p target/bench
