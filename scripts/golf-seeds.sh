@@ -1,8 +1,22 @@
 #!/usr/bin/env bash
 # The golfed submission on the committed 64 KiB input and on 10 other seeds
 # (1..10): game score by the rules as written and resets per game, then the
-# mean and the worst game of the ten. Games run in parallel, one per core.
+# mean and the worst game of the ten. Games run side by side, `--jobs N` at
+# once (default: the machine's cores); each game's score goes to its own file
+# and the report reads them in seed order, so N changes nothing but the time.
 set -euo pipefail
+jobs=$(nproc)
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --jobs) jobs=${2:?--jobs needs a number}; shift 2 ;;
+        --jobs=*) jobs=${1#--jobs=}; shift ;;
+        *) echo "usage: scripts/golf-seeds.sh [--jobs N]" >&2; exit 2 ;;
+    esac
+done
+if ! [[ "$jobs" =~ ^[1-9][0-9]*$ ]]; then
+    echo "golf-seeds.sh: --jobs '$jobs' is not a number of games (1 or more)" >&2
+    exit 2
+fi
 cd "$(dirname "$0")/.."
 cargo build --release --quiet --bin judge
 dir=target/golf
@@ -24,7 +38,7 @@ done
 play committed testdata/golf/input.bin &
 running=1
 for seed in "${seeds[@]}"; do
-    if [ "$running" -ge "$(nproc)" ]; then
+    if [ "$running" -ge "$jobs" ]; then
         wait -n
         running=$((running - 1))
     fi

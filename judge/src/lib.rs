@@ -11,6 +11,7 @@
 /// The seven tetrominoes, shared by the three problems.
 pub use tetris_core::tetromino;
 
+pub mod batch;
 pub mod cli;
 pub mod golf;
 pub mod gravity;

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: the repository's folders,
 //! scratch folders removed on drop, submissions compiled once per test
-//! binary, and running the `judge` executables.
+//! binary (under target/, so nothing is left in the temporary folder), and
+//! running the `judge` executables.
 
 // Each test binary uses only some of these.
 #![allow(dead_code)]
@@ -36,18 +37,27 @@ pub fn write(dir: &Path, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
 
 /// The command running `solutions/NAME/src/main.rs`, compiled alone with
 /// `rustc -O --edition 2021` once per test binary, as a contest system does.
+/// The program lives in `target/test-submissions/`, not in the temporary
+/// folder: a `static` is never dropped, so nothing would remove it there.
+/// Each binary compiles under a name of its own and renames it into place,
+/// so test binaries running at once never see a half-written program (a
+/// running program keeps its file when another replaces the name).
 pub fn submission(name: &str) -> Vec<String> {
-    static COMPILED: OnceLock<Mutex<HashMap<String, (ScratchDir, PathBuf)>>> = OnceLock::new();
+    static COMPILED: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
     let mut compiled = COMPILED
         .get_or_init(|| Mutex::new(HashMap::new()))
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let (_, binary) = compiled.entry(name.to_string()).or_insert_with(|| {
-        let dir = scratch(&format!("compiled-{name}"));
+    let binary = compiled.entry(name.to_string()).or_insert_with(|| {
+        let dir = root().join("target/test-submissions");
+        let building = dir.join(format!("{}-{name}", std::process::id()));
         let source = root().join("solutions").join(name).join("src/main.rs");
-        let binary = compile_submission(&source, dir.path())
+        let built = compile_submission(&source, &building)
             .unwrap_or_else(|e| panic!("{name} compiles alone: {e}"));
-        (dir, binary)
+        let binary = dir.join(name);
+        std::fs::rename(&built, &binary).expect("the compiled program can be moved into place");
+        let _ = std::fs::remove_dir_all(&building);
+        binary
     });
     vec![binary.to_string_lossy().into_owned()]
 }

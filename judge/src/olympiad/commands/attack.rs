@@ -7,11 +7,15 @@
 //! later; a run that crashes or breaks a limit is the worst there is, and
 //! ends the search. Every run of the player counts against the budget; the
 //! search itself reads no clock, so the same seed tries the same streams.
+//! Candidates are tried in rounds of a fixed size, side by side (`--jobs`),
+//! each drawn from its own seed and weighed in its round's order, so the
+//! search is the same whatever the number of jobs.
 
 use std::time::Duration;
 
+use crate::batch::{self, try_map};
 use crate::cli::{
-    exit, opt, write_file, Args, Command, Failure, Opt, Progress, Spec, Verdict, SUBMISSION_COMMAND,
+    exit, opt, write_file, Args, Command, Failure, Opt, Spec, Verdict, SUBMISSION_COMMAND,
 };
 use crate::olympiad::format::{format_input, MAX_PIECES};
 use crate::olympiad::gen::{generate, Distribution};
@@ -38,7 +42,15 @@ pub static SPEC: Spec = Spec {
     about: "Search for the piece stream of N pieces on which the player places the fewest\n\
             pieces (seeded hill climbing, a budget of runs); print the progress and the\n\
             worst stream found, and write it as a test with -o FILE.",
-    options: &[SUBMISSION_COMMAND, N, BUDGET, SEED, TIME_LIMIT, OUTPUT_FILE],
+    options: &[
+        SUBMISSION_COMMAND,
+        N,
+        BUDGET,
+        SEED,
+        TIME_LIMIT,
+        OUTPUT_FILE,
+        batch::JOBS,
+    ],
 };
 
 pub const COMMAND: Command = Command {
@@ -65,9 +77,14 @@ fn main(args: Args) -> Result<i32, Failure> {
         ..Limits::tool(Duration::from_secs(1))
     };
     let output = args.path(&OUTPUT_FILE);
-    let worst = with_submission(&args.submission()?, |command| {
-        attack(command, n, budget, seed, &limits)
-    })?;
+    let search = Search {
+        n,
+        budget,
+        seed,
+        limits,
+        jobs: batch::jobs(&args)?,
+    };
+    let worst = with_submission(&args.submission()?, |command| search.attack(command))?;
     crate::say!(
         "worst stream: placed {} of {n}{} ({})",
         worst.placed,
@@ -143,70 +160,115 @@ fn starting_families() -> Vec<(String, Distribution)> {
     families
 }
 
-fn attack(
-    command: &[String],
+/// Candidates tried side by side in one round: fixed, so that what is
+/// tried never depends on `--jobs` (and more cores than this go unused).
+const ROUND: usize = 8;
+
+/// One search: its stream length, budget, seed, limits and jobs.
+struct Search {
     n: usize,
     budget: usize,
     seed: u64,
-    limits: &Limits,
-) -> Result<Tried, Failure> {
-    let mut rng = Rng::new(seed);
-    let progress = Progress::new();
-    let families = starting_families();
-    // A fifth of the budget (at least one run, at most one per family)
-    // samples the families; the rest climbs.
-    let sampled = (budget / 5).clamp(1, families.len());
-    let mut best: Option<Tried> = None;
-    let mut runs = 0;
-    // A run that failed (timed out, crashed) says so, on the progress line
-    // and, as it ends the search, in the improvement it is.
-    let report = |runs: usize, best: &Tried, improved: bool, last: Option<&str>| {
-        let failed = last.map_or(String::new(), |f| format!(", {f}"));
-        if improved {
-            progress.done();
-            crate::say!(
-                "run {runs:>5}/{budget}: placed {:>6} of {n}{failed} ({})",
-                best.placed,
-                best.how
-            );
+    limits: Limits,
+    jobs: usize,
+}
+
+impl Search {
+    fn attack(&self, command: &[String]) -> Result<Tried, Failure> {
+        let (n, budget, seed) = (self.n, self.budget, self.seed);
+        let families = starting_families();
+        // A fifth of the budget (at least one run, at most one per family)
+        // samples the families; the rest climbs.
+        let sampled: Vec<usize> = (0..(budget / 5).clamp(1, families.len())).collect();
+        let mut best: Option<Tried> = None;
+        let mut runs = 0;
+        for round in sampled.chunks(ROUND) {
+            if best.as_ref().is_some_and(|b| b.failure.is_some()) {
+                break;
+            }
+            let so_far = best.as_ref().map(|b| b.placed);
+            let tried = self.round(command, round, runs, so_far, |i| {
+                let (name, distribution) = &families[i];
+                let pieces = generate(n, *distribution, &mut Rng::derived(seed, i as u64));
+                (pieces, format!("family {name}"))
+            })?;
+            for tried in tried {
+                runs += 1;
+                if best.as_ref().map_or(true, |b| tried.placed < b.placed) {
+                    best = Some(tried);
+                    self.improved(runs, best.as_ref().expect("just found"));
+                }
+            }
         }
-        progress.show(&format!(
-            "attack run {runs}/{budget}: worst so far {} placed{}",
+        let mut best = best.expect("at least one family is sampled");
+        // A crash or a broken limit is worth nothing in a contest: no stream
+        // can do worse, so the search ends there.
+        while runs < budget && best.failure.is_none() {
+            let numbers: Vec<usize> = (runs..budget.min(runs + ROUND)).collect();
+            let parent = best.clone();
+            let tried = self.round(command, &numbers, runs, Some(parent.placed), |run| {
+                // Each candidate's own seed, from its run number: the same
+                // mutants whatever finishes first.
+                let mut rng = Rng::derived(seed, (1 << 32) + run as u64);
+                mutate(&parent.pieces, parent.placed, &mut rng)
+            })?;
+            for tried in tried {
+                runs += 1;
+                if best.failure.is_some() {
+                    continue;
+                }
+                let improved = tried.placed < best.placed;
+                // Sideways moves too: a later candidate as bad as the best
+                // replaces it.
+                if tried.placed <= best.placed {
+                    best = tried;
+                }
+                if improved {
+                    self.improved(runs, &best);
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    /// Tries the candidates `make` draws for `items`, side by side; the
+    /// results in the items' order.
+    fn round(
+        &self,
+        command: &[String],
+        items: &[usize],
+        runs: usize,
+        so_far: Option<usize>,
+        make: impl Fn(usize) -> (Vec<Piece>, String) + Sync,
+    ) -> Result<Vec<Tried>, Failure> {
+        let label = format!(
+            "attack runs {}-{} of {}, worst so far {}",
+            runs + 1,
+            runs + items.len(),
+            self.budget,
+            so_far.map_or("none".to_string(), |placed| format!("{placed} placed"))
+        );
+        try_map(items, self.jobs, &label, |_, &item| {
+            let (pieces, how) = make(item);
+            try_stream(command, pieces, &self.limits, how)
+        })
+    }
+
+    /// A new worst stream; a run that failed (timed out, crashed) says so,
+    /// as it ends the search.
+    fn improved(&self, runs: usize, best: &Tried) {
+        let failed = best
+            .failure
+            .as_ref()
+            .map_or(String::new(), |f| format!(", {f}"));
+        crate::say!(
+            "run {runs:>5}/{}: placed {:>6} of {}{failed} ({})",
+            self.budget,
             best.placed,
-            last.map_or(String::new(), |f| format!("; run {runs}: {f}"))
-        ));
-    };
-    for (i, (name, distribution)) in families.iter().take(sampled).enumerate() {
-        if best.as_ref().is_some_and(|b: &Tried| b.failure.is_some()) {
-            break;
-        }
-        let pieces = generate(n, *distribution, &mut Rng::derived(seed, i as u64));
-        let tried = try_stream(command, pieces, limits, format!("family {name}"))?;
-        runs += 1;
-        let improved = best.as_ref().map_or(true, |b| tried.placed < b.placed);
-        let failure = tried.failure.clone();
-        if improved {
-            best = Some(tried);
-        }
-        let best = best.as_ref().expect("one run done");
-        report(runs, best, improved, failure.as_deref());
+            self.n,
+            best.how
+        );
     }
-    let mut best = best.expect("at least one family is sampled");
-    // A crash or a broken limit is worth nothing in a contest: no stream
-    // can do worse, so the search ends there.
-    while runs < budget && best.failure.is_none() {
-        let (pieces, how) = mutate(&best.pieces, best.placed, &mut rng);
-        let tried = try_stream(command, pieces, limits, how)?;
-        runs += 1;
-        let improved = tried.placed < best.placed;
-        let failure = tried.failure.clone();
-        if tried.placed <= best.placed {
-            best = tried;
-        }
-        report(runs, &best, improved, failure.as_deref());
-    }
-    progress.done();
-    Ok(best)
 }
 
 /// A mutant of `pieces`, changed where it matters: up to a little past the

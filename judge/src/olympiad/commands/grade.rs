@@ -5,8 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::batch::try_map;
 use crate::cli::{
-    exit, opt, write_file, Args, Command, Failure, Opt, Progress, Spec, UsageError, Verdict,
+    exit, opt, write_file, Args, Command, Failure, Opt, Spec, UsageError, Verdict,
     SUBMISSION_COMMAND,
 };
 use crate::olympiad::judge::{judge_output, Judgement, Test};
@@ -68,6 +69,9 @@ const HTML: Opt = opt(
     "DIR",
     "also write a replay page per test into DIR",
 );
+/// One test at a time unless asked: the limits are what a contest system
+/// enforces, and tests side by side share the machine.
+const JOBS: Opt = opt("--jobs", "N", "tests run at once (default 1)");
 
 pub static SPEC: Spec = Spec {
     command: "grade",
@@ -97,6 +101,7 @@ pub static SPEC: Spec = Spec {
         SCRATCH_LIMIT,
         SANDBOX_USER,
         HTML,
+        JOBS,
     ],
 };
 
@@ -162,7 +167,8 @@ fn main(args: Args) -> Result<i32, Failure> {
         }
         Err(e) => return Err(e.into()),
     };
-    let results = grade_tests(&prepared.command, &tests, &limits, html.as_deref())?;
+    let jobs = args.number_in(&JOBS, 1, 1..=1024)? as usize;
+    let results = grade_tests(&prepared.command, &tests, &limits, html.as_deref(), jobs)?;
     print_table(&results);
     if let Some(dir) = html {
         crate::say!("replays: {}/*.html (one per test)", dir.display());
@@ -211,29 +217,22 @@ impl TestResult {
     }
 }
 
-/// Grades every test; with `html`, writes a replay page per test, recorded
-/// while the output is judged. A run that failed gets the moves it wrote
-/// before replayed, with its verdict and the end of its stderr.
+/// Grades every test, `jobs` at once; with `html`, writes a replay page
+/// per test, recorded while the output is judged. A run that failed gets
+/// the moves it wrote before replayed, with its verdict and the end of its
+/// stderr.
 fn grade_tests(
     command: &[String],
     tests: &[Test],
     limits: &Limits,
     html: Option<&Path>,
+    jobs: usize,
 ) -> Result<Vec<TestResult>, Failure> {
     if let Some(html_dir) = html {
         std::fs::create_dir_all(html_dir)
             .map_err(|e| Failure::judge(format!("{} {}: {e}", HTML.name, html_dir.display())))?;
     }
-    let progress = Progress::new();
-    let mut results = Vec::new();
-    for (i, test) in tests.iter().enumerate() {
-        progress.show(&format!(
-            "grading {}/{}: {} (N = {})",
-            i + 1,
-            tests.len(),
-            test.name,
-            test.pieces.len()
-        ));
+    try_map(tests, jobs, "grading", |_, test| {
         let run = run(command, &test.bytes, limits).map_err(Failure::Judge)?;
         let verdict = judge_run(&test.pieces, &run, &mut Unwatched)?;
         let result = TestResult {
@@ -249,10 +248,8 @@ fn grade_tests(
                 page.page(),
             )?;
         }
-        results.push(result);
-    }
-    progress.done();
-    Ok(results)
+        Ok(result)
+    })
 }
 
 /// The replay page of a graded test: the moves the program wrote, judged

@@ -2,20 +2,26 @@
 //! the ten official sizes for many seeds and 10000-piece stress streams,
 //! and prints the points distribution, survival, the highest stack, time
 //! per test and peak memory, optionally beside Dellacherie's baseline.
+//! Games run side by side (`--jobs`), in shares on several machines
+//! (`--partition`, `--save`) and merge into one report (`--merge`).
+
+mod report;
 
 use std::time::Duration;
 
+use crate::batch::json::{object, Value};
+use crate::batch::{self, at_once, Batch, Header, Record};
 use crate::cli::{
-    exit, opt, switch, write_file, Args, Command, Failure, Opt, Progress, Spec, SUBMISSION_COMMAND,
+    exit, opt, switch, write_file, Args, Command, Failure, Opt, Spec, SUBMISSION_COMMAND,
 };
 use crate::olympiad::baseline;
 use crate::olympiad::format::MAX_PIECES;
 use crate::olympiad::gen::{generate, Distribution, OFFICIAL_SIZES};
 use crate::olympiad::play::play_program;
-use crate::olympiad::{play, Outcome, Piece, ToppingPiece, Unwatched};
-use crate::process::{with_submission, Limits, DEFAULT_TIME_LIMIT_SECONDS};
+use crate::olympiad::{play, Piece, ToppingPiece, Unwatched};
+use crate::process::{with_submission, Limits};
 use crate::rng::Rng;
-use crate::viewer::bars::{page, Chart, Section};
+use report::{strength_page, Report};
 
 const SEEDS: Opt = opt("--seeds", "K", "seeds of the official sizes (default 100)");
 const STRESS_SEEDS: Opt = opt(
@@ -45,9 +51,9 @@ const BASELINE: Opt = switch(
 
 pub static SPEC: Spec = Spec {
     command: "strength",
-    positional: "[SOURCE]",
+    positional: "[SOURCE | --merge FILE...]",
     min_positional: 0,
-    max_positional: 1,
+    max_positional: usize::MAX,
     about: "The strength benchmark: the ten official sizes over many seeds and families of\n\
             10000-piece stress streams: points, survival, stack height, time, memory.",
     options: &[
@@ -58,6 +64,11 @@ pub static SPEC: Spec = Spec {
         FAMILIES,
         BASELINE,
         HTML,
+        batch::JOBS,
+        batch::PARTITION,
+        batch::SAVE,
+        batch::MERGE,
+        batch::NO_TIMES,
     ],
 };
 
@@ -67,123 +78,234 @@ pub const COMMAND: Command = Command {
 };
 
 fn main(args: Args) -> Result<i32, Failure> {
-    let seeds = args.number_in(&SEEDS, 100, 0..=100_000)?;
-    let stress_seeds = args.number_in(&STRESS_SEEDS, 20, 0..=100_000)?;
-    let stress_size = args.number_in(&STRESS_SIZE, 10_000, 1..=MAX_PIECES as u64)? as usize;
-    let families = families(args.value(&FAMILIES)?.unwrap_or("stress"))
-        .map_err(|why| args.usage_error(why))?;
+    let batch = Batch::from_args(
+        &args,
+        &[&SEEDS, &STRESS_SEEDS, &STRESS_SIZE, &FAMILIES, &BASELINE],
+    )?;
     let html = args.path(&HTML);
-    let (summary, results) = with_submission(&args.submission()?, |command| {
-        let summary = official_sizes(command, seeds)?;
-        let results = stress(
-            command,
-            &families,
-            stress_seeds,
-            stress_size,
-            args.switch(&BASELINE),
-        )?;
-        Ok::<_, Failure>((summary, results))
-    })?;
+    let (work, games, played, jobs) = match &batch.merge {
+        Some(files) => {
+            let merged = batch::merge(SPEC.command, files)?;
+            let work = Work::from_json(&merged.work).map_err(|why| merged.bad_work(why))?;
+            let games = work.games().map_err(|why| merged.bad_work(why))?;
+            let played = merged.results(&games, read_game)?;
+            (work, games, played, merged.jobs)
+        }
+        None => {
+            if args.positional.len() > 1 {
+                return Err(args
+                    .usage_error("one SUBMISSION.rs (or --merge FILE...)")
+                    .into());
+            }
+            let work = Work::from_args(&args)?;
+            let games = work.games().map_err(|why| args.usage_error(why))?;
+            let submission = args.submission()?;
+            let header = Header {
+                command: SPEC.command,
+                work: work.to_json(),
+                submission: &submission,
+            };
+            let played = with_submission(&submission, |command| {
+                batch::play(
+                    &batch,
+                    &header,
+                    &games,
+                    "strength",
+                    |game| play_game(command, game),
+                    saved_game,
+                )
+            })?;
+            let Some(played) = played else {
+                return Ok(exit::OK);
+            };
+            (work, games, played, vec![batch.jobs])
+        }
+    };
+    let report = Report {
+        work: &work,
+        games: &games,
+        played: &played,
+        times: (!batch.no_times).then(|| at_once(&jobs, "game")),
+    };
+    let summary = report.official_sizes();
+    let results = report.stress();
     if let Some(path) = html {
-        write_file(&path, strength_page(&summary, &results, stress_size))?;
+        write_file(
+            &path,
+            strength_page(&summary, &results, work.stress_size, report.times.is_some()),
+        )?;
         crate::say!("wrote {}", path.display());
     }
     Ok(exit::OK)
 }
 
-/// What one game of the player gave.
-struct Game {
-    outcome: Outcome,
-    wall: Duration,
-    max_rss_kib: Option<u64>,
+/// Everything that decides a run's games (what a saved share records, so
+/// shares of other work are not merged).
+pub struct Work {
+    seeds: u64,
+    stress_seeds: u64,
+    stress_size: usize,
+    families: String,
+    baseline: bool,
 }
 
-fn play_once(command: &[String], pieces: &[Piece]) -> Result<Game, Failure> {
-    let (outcome, ran) = play_program(command, pieces, &Limits::tool(Duration::from_secs(20)))
-        .map_err(Failure::Judge)?;
-    Ok(Game {
-        outcome,
+impl Work {
+    fn from_args(args: &Args) -> Result<Work, Failure> {
+        Ok(Work {
+            seeds: args.number_in(&SEEDS, 100, 0..=100_000)?,
+            stress_seeds: args.number_in(&STRESS_SEEDS, 20, 0..=100_000)?,
+            stress_size: args.number_in(&STRESS_SIZE, 10_000, 1..=MAX_PIECES as u64)? as usize,
+            families: args.value(&FAMILIES)?.unwrap_or("stress").to_string(),
+            baseline: args.switch(&BASELINE),
+        })
+    }
+
+    fn to_json(&self) -> Value {
+        object(vec![
+            ("seeds", Value::Number(self.seeds)),
+            ("stress_seeds", Value::Number(self.stress_seeds)),
+            ("stress_size", Value::Number(self.stress_size as u64)),
+            ("families", Value::String(self.families.clone())),
+            ("baseline", Value::Bool(self.baseline)),
+        ])
+    }
+
+    fn from_json(work: &Value) -> Result<Work, String> {
+        let number = |key: &str, most: u64| match work.get(key) {
+            Some(Value::Number(n)) if *n <= most => Ok(*n),
+            _ => Err(format!("the work's \"{key}\" is not a number up to {most}")),
+        };
+        Ok(Work {
+            seeds: number("seeds", 100_000)?,
+            stress_seeds: number("stress_seeds", 100_000)?,
+            stress_size: number("stress_size", MAX_PIECES as u64)?.max(1) as usize,
+            families: match work.get("families") {
+                Some(Value::String(s)) => s.clone(),
+                _ => return Err("the work's \"families\" is not a string".into()),
+            },
+            baseline: matches!(work.get("baseline"), Some(Value::Bool(true))),
+        })
+    }
+
+    /// Every game of the run, in the order of the report: the official
+    /// sizes seed by seed, then each family's streams.
+    fn games(&self) -> Result<Vec<Game>, String> {
+        let mut games = Vec::new();
+        for seed in 1..=self.seeds {
+            for (i, &n) in OFFICIAL_SIZES.iter().enumerate() {
+                games.push(Game {
+                    what: format!("uniform seed {seed} test {}", i + 1),
+                    pieces: n,
+                    distribution: Distribution::Uniform,
+                    rng: (seed, i as u64),
+                    family: None,
+                    baseline: false,
+                });
+            }
+        }
+        for (f, family) in families(&self.families)?.iter().enumerate() {
+            for seed in 1..=self.stress_seeds {
+                games.push(Game {
+                    what: format!("{} seed {seed}", family.name),
+                    pieces: self.stress_size,
+                    distribution: family.distribution,
+                    rng: (seed, family.stream),
+                    family: Some(f),
+                    baseline: self.baseline,
+                });
+            }
+        }
+        Ok(games)
+    }
+}
+
+/// One game of a run: its stream (drawn where it is played, from its own
+/// seed, so no game's stream depends on another's) and its place.
+pub struct Game {
+    what: String,
+    pieces: usize,
+    distribution: Distribution,
+    /// The seed and member of `Rng::derived` that draw the stream.
+    rng: (u64, u64),
+    /// The stress family (its index in the run), None at an official size.
+    family: Option<usize>,
+    /// Whether Dellacherie's baseline plays the stream too.
+    baseline: bool,
+}
+
+/// What one game of the player gave.
+pub struct Played {
+    placed: usize,
+    max_height: usize,
+    /// The program's own wall and CPU time, whatever ran beside it.
+    wall: Duration,
+    cpu: Duration,
+    max_rss_kib: Option<u64>,
+    baseline: Option<usize>,
+}
+
+fn play_game(command: &[String], game: &Game) -> Result<Played, Failure> {
+    let pieces = generate(
+        game.pieces,
+        game.distribution,
+        &mut Rng::derived(game.rng.0, game.rng.1),
+    );
+    let (outcome, ran) = play_program(command, &pieces, &Limits::tool(Duration::from_secs(20)))
+        .map_err(|why| Failure::judge(format!("{}: {why}", game.what)))?;
+    let baseline = game.baseline.then(|| {
+        let moves = baseline::choose_moves(&pieces);
+        play(
+            &pieces,
+            &mut moves.into_iter(),
+            ToppingPiece::NotCounted,
+            &mut Unwatched,
+        )
+        .placed
+    });
+    Ok(Played {
+        placed: outcome.placed,
+        max_height: outcome.max_height,
         wall: ran.wall,
+        cpu: ran.cpu,
         max_rss_kib: ran.max_rss_kib,
+        baseline,
     })
 }
 
-/// The ten official sizes over `seeds` seeds; the summary, also printed.
-fn official_sizes(command: &[String], seeds: u64) -> Result<String, Failure> {
-    let progress = Progress::new();
-    let mut totals = Vec::new();
-    let (mut placed, mut pieces, mut highest, mut rss) = (0usize, 0usize, 0usize, 0u64);
-    let mut big_times = Vec::new();
-    // Games past the contest's time limit, which a contest scores 0, and
-    // the seeds whose ten games all end within it.
-    let (mut over_limit, mut over_limit_seeds) = (0usize, 0usize);
-    let contest_limit = Duration::from_secs_f64(DEFAULT_TIME_LIMIT_SECONDS);
-    for seed in 1..=seeds {
-        progress.show(&format!("official sizes: seed {seed}/{seeds}"));
-        let mut total = 0;
-        let over_before = over_limit;
-        for (i, &n) in OFFICIAL_SIZES.iter().enumerate() {
-            let test = generate(n, Distribution::Uniform, &mut Rng::derived(seed, i as u64));
-            let game = play_once(command, &test)?;
-            total += game.outcome.points();
-            placed += game.outcome.placed;
-            pieces += n;
-            highest = highest.max(game.outcome.max_height);
-            rss = rss.max(game.max_rss_kib.unwrap_or(0));
-            if n == 10_000 {
-                big_times.push(game.wall);
-            }
-            if game.wall > contest_limit {
-                over_limit += 1;
-            }
-        }
-        if over_limit > over_before {
-            over_limit_seeds += 1;
-        }
-        totals.push(total);
+fn saved_game(game: &Game, played: &Played) -> Value {
+    let optional = |n: Option<u64>| n.map_or(Value::Null, Value::Number);
+    object(vec![
+        ("what", Value::String(game.what.clone())),
+        ("placed", Value::Number(played.placed as u64)),
+        ("max_height", Value::Number(played.max_height as u64)),
+        ("wall_us", Value::Number(played.wall.as_micros() as u64)),
+        ("cpu_us", Value::Number(played.cpu.as_micros() as u64)),
+        ("max_rss_kib", optional(played.max_rss_kib)),
+        ("baseline", optional(played.baseline.map(|b| b as u64))),
+    ])
+}
+
+fn read_game(game: &Game, record: &Record) -> Result<Played, Failure> {
+    record.expect("what", &game.what)?;
+    let placed = record.number("placed")? as usize;
+    let baseline = record.optional_number("baseline")?.map(|b| b as usize);
+    if placed > game.pieces || baseline.is_some_and(|b| b > game.pieces) {
+        return Err(record.bad(format!(
+            "more placed than the game's {} pieces",
+            game.pieces
+        )));
     }
-    progress.done();
-    if totals.is_empty() {
-        return Ok(String::new());
+    if baseline.is_some() != game.baseline {
+        return Err(record.bad("the baseline was played where the work says otherwise"));
     }
-    totals.sort_unstable();
-    big_times.sort();
-    let mut lines = Vec::new();
-    let perfect = totals.iter().filter(|&&t| t == 100).count();
-    let limit = DEFAULT_TIME_LIMIT_SECONDS;
-    lines.push(format!(
-        "uniform pieces, the ten official sizes, seeds 1..{seeds} ({} games, {pieces} pieces)",
-        totals.len() * 10
-    ));
-    lines.push(format!(
-        "  points per seed: min {}, median {}, max {}; 100/100 on {perfect} of {} seeds",
-        totals[0],
-        totals[totals.len() / 2],
-        totals[totals.len() - 1],
-        totals.len()
-    ));
-    lines.push(match over_limit {
-        0 => format!("  every game within the contest's {limit} s limit"),
-        _ => format!(
-            "  over the contest's {limit} s limit: {over_limit} of {} games, on {over_limit_seeds} \
-             of {} seeds (a contest scores them 0; the points above count them as played)",
-            totals.len() * 10,
-            totals.len()
-        ),
-    });
-    lines.push(format!(
-        "  survival {:.3}%; highest stack {highest} rows of 20",
-        100.0 * placed as f64 / pieces as f64
-    ));
-    lines.push(format!(
-        "  time per 10000-piece test: median {} ms, max {} ms; peak memory {:.1} MiB",
-        big_times[big_times.len() / 2].as_millis(),
-        big_times[big_times.len() - 1].as_millis(),
-        rss as f64 / 1024.0
-    ));
-    let summary = lines.join("\n");
-    crate::say!("{summary}");
-    Ok(summary)
+    Ok(Played {
+        placed,
+        max_height: record.number("max_height")? as usize,
+        wall: Duration::from_micros(record.number("wall_us")?),
+        cpu: Duration::from_micros(record.number("cpu_us")?),
+        max_rss_kib: record.optional_number("max_rss_kib")?,
+        baseline,
+    })
 }
 
 /// A family of stress streams: a distribution and the member number that
@@ -256,180 +378,6 @@ fn families(list: &str) -> Result<Vec<Family>, String> {
     Ok(all)
 }
 
-/// What one family's games gave.
-struct FamilyResult {
-    name: String,
-    placed: Vec<usize>,
-    times: Vec<Duration>,
-    baseline: Vec<usize>,
-}
-
-fn stress(
-    command: &[String],
-    families: &[Family],
-    seeds: u64,
-    size: usize,
-    with_baseline: bool,
-) -> Result<Vec<FamilyResult>, Failure> {
-    let mut results = Vec::new();
-    if seeds == 0 || families.is_empty() {
-        return Ok(results);
-    }
-    let progress = Progress::new();
-    crate::say!("stress streams of {size} pieces, seeds 1..{seeds}");
-    let header = "  family                       complete  survival   placed min / median / max   time median / max  over 1 s";
-    crate::say!(
-        "{header}{}",
-        if with_baseline {
-            "   | baseline: complete  survival   placed min / median / max"
-        } else {
-            ""
-        }
-    );
-    let games = families.len() as u64 * seeds;
-    for (f, family) in families.iter().enumerate() {
-        let mut result = FamilyResult {
-            name: family.name.clone(),
-            placed: Vec::new(),
-            times: Vec::new(),
-            baseline: Vec::new(),
-        };
-        for seed in 1..=seeds {
-            progress.show(&format!(
-                "stress game {}/{games}: {} seed {seed}",
-                f as u64 * seeds + seed,
-                family.name
-            ));
-            let test = generate(
-                size,
-                family.distribution,
-                &mut Rng::derived(seed, family.stream),
-            );
-            let game = play_once(command, &test)?;
-            result.placed.push(game.outcome.placed);
-            result.times.push(game.wall);
-            if with_baseline {
-                let moves = baseline::choose_moves(&test);
-                let outcome = play(
-                    &test,
-                    &mut moves.into_iter(),
-                    ToppingPiece::NotCounted,
-                    &mut Unwatched,
-                );
-                result.baseline.push(outcome.placed);
-            }
-        }
-        progress.done();
-        result.placed.sort_unstable();
-        result.baseline.sort_unstable();
-        result.times.sort();
-        let mut line = format!(
-            "  {:<28} {}   {:>6} / {:>4} ms  {:>8}",
-            result.name,
-            placed_summary(&result.placed, size),
-            result.times[result.times.len() / 2].as_millis(),
-            result.times[result.times.len() - 1].as_millis(),
-            over_the_limit(&result.times)
-        );
-        if with_baseline {
-            line += &format!("   | baseline: {}", placed_summary(&result.baseline, size));
-        }
-        crate::say!("{line}");
-        results.push(result);
-    }
-    progress.done();
-    let complete: usize = results
-        .iter()
-        .map(|r| r.placed.iter().filter(|&&p| p == size).count())
-        .sum();
-    let late: usize = results.iter().map(|r| over_the_limit(&r.times)).sum();
-    let slowest = results
-        .iter()
-        .filter_map(|r| r.times.last().map(|t| (t, &r.name)))
-        .max();
-    if let Some((time, name)) = slowest {
-        crate::say!(
-            "  all families: {complete} of {games} games complete; {late} over judge grade's 1 s limit \
-             (a time-limit verdict there); slowest game {} ms ({name})",
-            time.as_millis()
-        );
-    }
-    Ok(results)
-}
-
-/// Games slower than `judge grade`'s default limit: a time-limit verdict
-/// there, whatever they placed here (this benchmark lets games run on).
-fn over_the_limit(times: &[Duration]) -> usize {
-    let limit = Duration::from_secs_f64(crate::process::DEFAULT_TIME_LIMIT_SECONDS);
-    times.iter().filter(|&&t| t > limit).count()
-}
-
-fn placed_summary(placed: &[usize], size: usize) -> String {
-    let complete = placed.iter().filter(|&&p| p == size).count();
-    let survival = 100.0 * placed.iter().sum::<usize>() as f64 / (size * placed.len()) as f64;
-    format!(
-        "{complete:>3}/{:<3}   {survival:>7.2}%   {:>6} / {:>6} / {:>6}",
-        placed.len(),
-        placed[0],
-        placed[placed.len() / 2],
-        placed[placed.len() - 1]
-    )
-}
-
-/// The families as a page: survival and time per family as bars, the time
-/// limit of `judge grade` and the 400 ms target drawn on the time chart.
-fn strength_page(summary: &str, results: &[FamilyResult], size: usize) -> String {
-    let survival = |placed: &[usize]| {
-        100.0 * placed.iter().sum::<usize>() as f64 / (size * placed.len()) as f64
-    };
-    let slowest = results
-        .iter()
-        .filter_map(|r| r.times.last())
-        .max()
-        .map_or(1.0, |t| t.as_secs_f64() * 1000.0);
-    // Weakest and slowest first: what a reader looks for.
-    let mut by_survival: Vec<&FamilyResult> = results.iter().collect();
-    by_survival.sort_by(|a, b| survival(&a.placed).total_cmp(&survival(&b.placed)));
-    let mut by_time: Vec<&FamilyResult> = results.iter().collect();
-    by_time.sort_by(|a, b| b.times.last().cmp(&a.times.last()));
-    let survival_chart = Chart {
-        title: format!(
-            "survival per family, weakest first ({size}-piece streams; red: a game was lost)"
-        ),
-        unit: "%",
-        scale: 100.0,
-        limit: None,
-        bars: by_survival
-            .iter()
-            .map(|r| {
-                let lost = r.placed.iter().any(|&p| p < size);
-                (r.name.clone(), survival(&r.placed), lost)
-            })
-            .collect(),
-    };
-    let time_chart = Chart {
-        title: "slowest game per family, slowest first (dashed: 400 ms)".into(),
-        unit: "ms",
-        scale: slowest.max(500.0),
-        limit: Some(400.0),
-        bars: by_time
-            .iter()
-            .map(|r| {
-                let ms = r.times.last().map_or(0.0, |t| t.as_secs_f64() * 1000.0);
-                (r.name.clone(), ms.round(), false)
-            })
-            .collect(),
-    };
-    page(
-        "judge strength",
-        &[
-            Section::Text(summary.to_string()),
-            Section::Chart(survival_chart),
-            Section::Chart(time_chart),
-        ],
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -447,30 +395,5 @@ mod tests {
         assert_eq!(all[0].stream, 1001);
         assert!(all.iter().any(|f| f.name == "{O,S,Z}"));
         assert!(families("subsets,nope").is_err());
-    }
-
-    #[test]
-    fn the_page_shows_the_weakest_family_first() {
-        let result = |name: &str, placed: usize, ms: u64| FamilyResult {
-            name: name.into(),
-            placed: vec![placed],
-            times: vec![Duration::from_millis(ms)],
-            baseline: Vec::new(),
-        };
-        let page = strength_page(
-            "summary",
-            &[result("{I}", 100, 50), result("{O,S}", 40, 900)],
-            100,
-        );
-        let first = |chart: &str| {
-            let at = page.find(chart).unwrap();
-            let rest = &page[at..];
-            let i = rest.find("{I}").unwrap();
-            let os = rest.find("{O,S}").unwrap();
-            os < i
-        };
-        assert!(first("survival per family"));
-        assert!(first("slowest game per family"));
-        assert!(page.contains("class=\"bar bad\""));
     }
 }

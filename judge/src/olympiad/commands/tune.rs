@@ -2,14 +2,15 @@
 //! Coordinate descent: each weight in turn is scaled up and down, and a
 //! change is kept when the player survives longer on a fixed set of hard
 //! seeded streams (uniform streams are too easy to tell weights apart).
-//! The player takes `--weights a,b,...` on its command line.
+//! The player takes `--weights a,b,...` on its command line. An
+//! evaluation's games run side by side (`--jobs`); their sum does not
+//! depend on which finishes first.
 
 use std::time::Duration;
 
 use super::gen::{chosen_distribution, DIST, WEIGHTS};
-use crate::cli::{
-    exit, opt, required, Args, Command, Failure, Opt, Progress, Spec, SUBMISSION_COMMAND,
-};
+use crate::batch::{self, try_map};
+use crate::cli::{exit, opt, required, Args, Command, Failure, Opt, Spec, SUBMISSION_COMMAND};
 use crate::olympiad::format::MAX_PIECES;
 use crate::olympiad::gen::generate;
 use crate::olympiad::play::play_program;
@@ -38,6 +39,7 @@ pub static SPEC: Spec = Spec {
         SIZE,
         DIST,
         WEIGHTS,
+        batch::JOBS,
     ],
 };
 
@@ -64,44 +66,29 @@ fn main(args: Args) -> Result<i32, Failure> {
     let streams: Vec<Vec<Piece>> = (1..=games)
         .map(|seed| generate(size, dist, &mut Rng::derived(seed, 7_000)))
         .collect();
+    let jobs = batch::jobs(&args)?;
     with_submission(&args.submission()?, |command| {
-        descend(command, start, rounds, &streams)
+        descend(command, start, rounds, &streams, jobs)
     })?;
     Ok(exit::OK)
 }
 
-/// Pieces placed in all streams with these weights.
-fn fitness(command: &[String], weights: &[i64], streams: &[Vec<Piece>]) -> Result<usize, Failure> {
+/// Pieces placed in all streams with these weights, `jobs` games at once.
+fn fitness(
+    command: &[String],
+    weights: &[i64],
+    streams: &[Vec<Piece>],
+    jobs: usize,
+    label: &str,
+) -> Result<usize, Failure> {
     let weights: Vec<String> = weights.iter().map(i64::to_string).collect();
     let full = with_arguments(command, &["--weights".into(), weights.join(",")]);
     let limits = Limits::tool(Duration::from_secs(60));
-    // Two games at a time: the machine has two cores and time is not measured.
-    let results: Vec<Result<usize, Failure>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = streams
-            .chunks(streams.len().div_ceil(2).max(1))
-            .map(|chunk| {
-                let full = &full;
-                let limits = &limits;
-                scope.spawn(move || -> Result<usize, Failure> {
-                    let mut placed = 0;
-                    for pieces in chunk {
-                        let (outcome, _) =
-                            play_program(full, pieces, limits).map_err(Failure::Judge)?;
-                        placed += outcome.placed;
-                    }
-                    Ok(placed)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(Failure::judge("worker panicked")))
-            })
-            .collect()
-    });
-    results.into_iter().sum()
+    let placed = try_map(streams, jobs, label, |_, pieces| {
+        let (outcome, _) = play_program(&full, pieces, &limits).map_err(Failure::Judge)?;
+        Ok::<_, Failure>(outcome.placed)
+    })?;
+    Ok(placed.iter().sum())
 }
 
 fn descend(
@@ -109,9 +96,9 @@ fn descend(
     mut weights: Vec<i64>,
     rounds: usize,
     streams: &[Vec<Piece>],
+    jobs: usize,
 ) -> Result<(), Failure> {
-    let progress = Progress::new();
-    let mut best = fitness(command, &weights, streams)?;
+    let mut best = fitness(command, &weights, streams, jobs, "tune: the start")?;
     crate::say!("start {:?}: {best} pieces placed", weights);
     for round in 1..=rounds {
         for i in 0..weights.len() {
@@ -123,16 +110,11 @@ fn descend(
                 } else {
                     scaled
                 };
-                progress.show(&format!(
-                    "round {round}/{rounds}: weight {} -> {}",
-                    i + 1,
-                    trial[i]
-                ));
-                let f = fitness(command, &trial, streams)?;
+                let label = format!("round {round}/{rounds}: weight {} -> {}", i + 1, trial[i]);
+                let f = fitness(command, &trial, streams, jobs, &label)?;
                 if f > best {
                     best = f;
                     weights = trial;
-                    progress.done();
                     crate::say!(
                         "round {round}: weight {} -> {}: {best} pieces placed",
                         i + 1,
@@ -143,7 +125,6 @@ fn descend(
             }
         }
     }
-    progress.done();
     crate::say!(
         "best weights: {} ({best} pieces placed in {} streams)",
         weights
