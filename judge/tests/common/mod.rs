@@ -52,6 +52,7 @@ pub fn submission(name: &str) -> Vec<String> {
         let dir = root().join("target/test-submissions");
         let building = dir.join(format!("{}-{name}", std::process::id()));
         let source = root().join("solutions").join(name).join("src/main.rs");
+        std::fs::create_dir_all(&building).expect("target/ can hold the compiled programs");
         let built = compile_submission(&source, &building)
             .unwrap_or_else(|e| panic!("{name} compiles alone: {e}"));
         let binary = dir.join(name);
