@@ -134,3 +134,15 @@ fn every_documented_option_exists() {
     }
     assert!(checked > 20, "only {checked} documented options found");
 }
+
+#[test]
+fn a_bad_option_is_a_usage_error_before_anything_is_compiled() {
+    let dir = common::scratch("bad-option-first");
+    // A source that does not compile: were it compiled first, the result
+    // would be a graded compilation error (exit 0), not a usage error.
+    let source = common::write(dir.path(), "broken.c", "this is not C\n");
+    let ran = judge(&["grade", source.to_str().unwrap(), "--jobs", "0"]);
+    assert_eq!(ran.code, 2, "{}{}", ran.stdout, ran.stderr);
+    assert!(ran.stderr.contains("--jobs"), "{}", ran.stderr);
+    assert!(!ran.stdout.contains("compilation error"), "{}", ran.stdout);
+}

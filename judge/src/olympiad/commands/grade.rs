@@ -152,6 +152,9 @@ fn main(args: Args) -> Result<i32, Failure> {
             .flatten()
             .collect(),
     )?;
+    // Every option is read before anything is compiled: a bad one is a
+    // usage error, whatever the source.
+    let jobs = args.number_in(&JOBS, 1, 1..=1024)? as usize;
     let tests = official_tests(tests_dir.as_deref(), TESTS.name)?;
     let prepared = match prepare(&submission) {
         Ok(prepared) => prepared,
@@ -167,7 +170,6 @@ fn main(args: Args) -> Result<i32, Failure> {
         }
         Err(e) => return Err(e.into()),
     };
-    let jobs = args.number_in(&JOBS, 1, 1..=1024)? as usize;
     let results = grade_tests(&prepared.command, &tests, &limits, html.as_deref(), jobs)?;
     print_table(&results);
     if let Some(dir) = html {
