@@ -5,6 +5,7 @@
 //! limits; these sums are what only the grader can see.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 extern "C" {
@@ -37,27 +38,16 @@ struct Process {
 /// Everything below `warden` (the warden's own work is the grader's, but
 /// what it reaped was the program's).
 pub fn sample(warden: i32) -> Sample {
-    let processes = all_processes();
-    let mut children: HashMap<i32, Vec<i32>> = HashMap::new();
-    for (&pid, process) in &processes {
-        children.entry(process.parent).or_default().push(pid);
-    }
-    let mut ticks = processes.get(&warden).map_or(0, |w| w.reaped_ticks);
+    let mut ticks = stat_of(warden).map_or(0, |w| w.reaped_ticks);
     let mut tasks = 0;
     let mut peak_address_space = 0;
     let mut peak_rss_kib = 0;
-    let mut stack = children.get(&warden).cloned().unwrap_or_default();
-    while let Some(pid) = stack.pop() {
-        if let Some(process) = processes.get(&pid) {
-            ticks += process.ticks;
-            tasks += process.threads;
-            let (address_space, rss_kib) = peaks_of(pid).unwrap_or((0, 0));
-            peak_address_space = peak_address_space.max(address_space);
-            peak_rss_kib = peak_rss_kib.max(rss_kib);
-        }
-        if let Some(grandchildren) = children.get(&pid) {
-            stack.extend(grandchildren);
-        }
+    for (pid, process) in below(warden) {
+        ticks += process.ticks;
+        tasks += process.threads;
+        let (address_space, rss_kib) = peaks_of(pid).unwrap_or((0, 0));
+        peak_address_space = peak_address_space.max(address_space);
+        peak_rss_kib = peak_rss_kib.max(rss_kib);
     }
     // SAFETY: sysconf reads a constant of the system.
     let per_second = unsafe { sysconf(SC_CLK_TCK) }.max(1) as u64;
@@ -67,6 +57,70 @@ pub fn sample(warden: i32) -> Sample {
         peak_address_space,
         peak_rss_kib,
     }
+}
+
+/// Every process below `root`, with its counters. The kernel lists each
+/// task's children (/proc/PID/task/TID/children), so only the program's
+/// own processes are read; a kernel without those lists gets every
+/// process of the machine read, as before, which costs far more at every
+/// sample.
+fn below(root: i32) -> Vec<(i32, Process)> {
+    static LISTS_CHILDREN: OnceLock<bool> = OnceLock::new();
+    let lists = *LISTS_CHILDREN.get_or_init(|| {
+        let me = std::process::id();
+        std::path::Path::new(&format!("/proc/{me}/task/{me}/children")).exists()
+    });
+    if !lists {
+        return below_by_scan(root);
+    }
+    let mut found = Vec::new();
+    let mut stack = children_of(root);
+    while let Some(pid) = stack.pop() {
+        stack.extend(children_of(pid));
+        if let Some(process) = stat_of(pid) {
+            found.push((pid, process));
+        }
+    }
+    found
+}
+
+/// The children of every task of `pid` (none if it is gone).
+fn children_of(pid: i32) -> Vec<i32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    tasks
+        .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("children")).ok())
+        .flat_map(|list| {
+            list.split_whitespace()
+                .filter_map(|pid| pid.parse().ok())
+                .collect::<Vec<i32>>()
+        })
+        .collect()
+}
+
+fn stat_of(pid: i32) -> Option<Process> {
+    parse_stat(&std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
+}
+
+/// `below` from a scan of every process of the machine.
+fn below_by_scan(root: i32) -> Vec<(i32, Process)> {
+    let mut processes = all_processes();
+    let mut children: HashMap<i32, Vec<i32>> = HashMap::new();
+    for (&pid, process) in &processes {
+        children.entry(process.parent).or_default().push(pid);
+    }
+    let mut found = Vec::new();
+    let mut stack = children.get(&root).cloned().unwrap_or_default();
+    while let Some(pid) = stack.pop() {
+        if let Some(grandchildren) = children.get(&pid) {
+            stack.extend(grandchildren);
+        }
+        if let Some(process) = processes.remove(&pid) {
+            found.push((pid, process));
+        }
+    }
+    found
 }
 
 fn all_processes() -> HashMap<i32, Process> {
@@ -125,6 +179,30 @@ mod tests {
         assert_eq!(process.reaped_ticks, 3);
         assert_eq!(process.threads, 5);
         assert!(parse_stat("12 (cut").is_none());
+    }
+
+    #[test]
+    fn the_childrens_lists_and_the_scan_see_the_same_processes() {
+        let mut child = std::process::Command::new("/bin/sh")
+            .args(["-c", "sleep 5 & sleep 5 & wait"])
+            .spawn()
+            .expect("sh starts");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let sh = child.id() as i32;
+        let pids = |found: Vec<(i32, Process)>| -> Vec<i32> {
+            let mut pids: Vec<i32> = found.into_iter().map(|(pid, _)| pid).collect();
+            pids.sort_unstable();
+            pids
+        };
+        let listed = pids(below(sh));
+        let scanned = pids(below_by_scan(sh));
+        let _ = std::process::Command::new("pkill")
+            .args(["-P", &child.id().to_string()])
+            .status();
+        let _ = child.kill();
+        let _ = child.wait();
+        assert_eq!(listed.len(), 2, "the two sleeps below sh: {listed:?}");
+        assert_eq!(listed, scanned);
     }
 
     #[test]
