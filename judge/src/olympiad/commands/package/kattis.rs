@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use super::{
-    file, make_executable, reference_answer, statement_pdfs, test_files, write_all, Problem,
-    Validators, ACCEPTED, PARTIAL, POINTS_PER_TEST, SHORT_NAME, STATEMENT,
+    file, make_executable, reference_answer, test_files, write_all, Problem, Validators, ACCEPTED,
+    PARTIAL, POINTS_PER_TEST, SHORT_NAME, STATEMENT,
 };
 use crate::cli::Failure;
 use crate::olympiad::checker_source::{source, Program};
@@ -143,7 +143,7 @@ pub(super) fn write(dir: &Path, problem: &Problem, domjudge: bool) -> Result<(),
     if domjudge {
         // DOMjudge shows one statement, problem_statement/problem.pdf; the
         // other languages go in as attachments contestants can download.
-        match statement_pdfs(|language, primary| match primary {
+        match statement::pdf_files(|language, primary| match primary {
             true => "problem_statement/problem.pdf".to_string(),
             false => format!("attachments/{SHORT_NAME}-{}.pdf", language.code),
         }) {

@@ -175,15 +175,6 @@ fn choices(args: &Args, system: &str) -> Result<(Validators, bool), Failure> {
     Ok((validators, pass_fail))
 }
 
-/// Every language's statement typeset as a PDF (CMS, DOMjudge, Polygon),
-/// placed by `place` (told whether the language is the primary one), or why
-/// not.
-fn statement_pdfs(
-    place: impl Fn(&statement::Language, bool) -> String,
-) -> Result<Vec<(String, Vec<u8>)>, String> {
-    statement::pdf_files(place)
-}
-
 /// Writes `files` (path relative to `dir`, contents) under `dir`.
 fn write_all(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), Failure> {
     for (name, body) in files {
