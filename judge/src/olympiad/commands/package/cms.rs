@@ -83,7 +83,7 @@ pub(super) fn write(dir: &Path, problem: &Problem) -> Result<(), Failure> {
         file("check/checker.rs", checker_source),
         file("check/checker", checker),
     ];
-    files.extend(statement_and_players("statement.md", "sol"));
+    files.extend(statement_and_players("sol"));
     if let Ok(pdfs) = &statement {
         files.extend(pdfs.iter().cloned());
     }

@@ -191,13 +191,13 @@ fn file(name: impl Into<String>, body: impl Into<Vec<u8>>) -> (String, Vec<u8>) 
     (name.into(), body.into())
 }
 
-/// The statement as `statement` and both players in the folder `players`.
-fn statement_and_players(statement: &str, players: &str) -> [(String, Vec<u8>); 3] {
-    [
-        file(statement, STATEMENT),
-        file(format!("{players}/olympiad.rs"), ACCEPTED),
-        file(format!("{players}/weak.rs"), PARTIAL),
-    ]
+/// The statement in Markdown in every language with its figures
+/// (`statement::markdown_files`) and both players in the folder `players`.
+fn statement_and_players(players: &str) -> Vec<(String, Vec<u8>)> {
+    let mut files = statement::markdown_files();
+    files.push(file(format!("{players}/olympiad.rs"), ACCEPTED));
+    files.push(file(format!("{players}/weak.rs"), PARTIAL));
+    files
 }
 
 #[cfg(unix)]
