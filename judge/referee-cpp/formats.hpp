@@ -15,7 +15,13 @@
 
 namespace tetris {
 
+// The most pieces a test the judges read may have (above the statement's
+// limit, so that a jury can judge larger games with the same judges).
 constexpr long long kMaxPieces = 1000000;
+// The statement's limit, 1 <= N <= 10 000, to which the input validators
+// hold a contest's tests; MAX_PIECES and STATEMENT_MAX_PIECES of the Rust
+// judge (judge/core/src/format.rs) are the same.
+constexpr long long kStatementMaxPieces = 10000;
 
 // White space between tokens: space, tab, line feed, form feed, carriage
 // return (not the vertical tab, which is no separator of the statement's).
@@ -104,7 +110,7 @@ inline std::string read_test(const std::string& text, std::vector<int>& pieces) 
 }
 
 // The exact layout the statement promises, which the input validators
-// check: N, a line feed, the N pieces separated by single spaces, a line
+// check: N (at most the statement's limit), a line feed, the N pieces separated by single spaces, a line
 // feed, and nothing else. Returns "" or what is wrong and where.
 inline std::string check_layout(const std::string& text) {
     size_t at = 0;
@@ -124,6 +130,10 @@ inline std::string check_layout(const std::string& text) {
     if (n < 1) {
         return place(text, n_start) + "expected N, an integer from 1 to " + std::to_string(kMaxPieces) +
                " in decimal without sign or leading zeros, alone on the first line";
+    }
+    if (n > kStatementMaxPieces) {
+        return place(text, n_start) + "N is " + std::to_string(n) + ", above the statement's limit of " +
+               std::to_string(kStatementMaxPieces);
     }
     std::string wrong = expect('\n', "a line feed after N");
     for (long long i = 1; i <= n && wrong.empty(); ++i) {

@@ -119,6 +119,33 @@ fn strength_reports_the_same_for_any_jobs_and_for_merged_shares() {
         "overlapping shares",
     );
     ok(merge(&[text(&whole)]), "a whole run merges alone");
+    // A header claiming more games than its work has is refused before
+    // anything is sized from the claim: one forged line must not take
+    // gigabytes.
+    let saved = std::fs::read_to_string(&whole).unwrap();
+    let (header, rest) = saved.split_once('\n').unwrap();
+    let count = header.split("\"games\":").nth(1).unwrap();
+    let count = &count[..count.find(|c: char| !c.is_ascii_digit()).unwrap()];
+    let real: u64 = count.parse().unwrap();
+    for claimed in [real + 1, 100_000_000, u64::MAX] {
+        let forged_header = header.replace(
+            &format!("\"games\":{count}"),
+            &format!("\"games\":{claimed}"),
+        );
+        let forged = common::write(
+            dir.path(),
+            "forged.jsonl",
+            format!("{forged_header}\n{rest}"),
+        );
+        refused(
+            &merge(&[text(&forged)]),
+            &format!(
+                "{} line 1: \"games\" is {claimed}, but the work has {real} games",
+                forged.display()
+            ),
+            "a forged number of games",
+        );
+    }
     let other = page("other.jsonl");
     // The last --seeds counts: a share of the same run but for the seeds.
     ok(

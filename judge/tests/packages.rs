@@ -731,6 +731,63 @@ fn the_action_checker_speaks_actions_protocol_and_scores_like_the_judge() {
     }
 }
 
+/// Every `](target)` link of a Markdown text that points at a file of its
+/// own (not a web address or an anchor), without a title or an anchor.
+fn relative_links(markdown: &str) -> Vec<String> {
+    markdown
+        .split("](")
+        .skip(1)
+        .filter_map(|rest| rest.split_once(')').map(|(target, _)| target))
+        .map(|target| target.split([' ', '#']).next().unwrap_or("").to_string())
+        .filter(|target| !target.is_empty() && !target.contains("://"))
+        .filter(|target| !target.starts_with("mailto:"))
+        .collect()
+}
+
+/// Every Markdown file under `dir`, recursively.
+fn markdown_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            markdown_files(&path, found);
+        } else if path.extension().is_some_and(|e| e == "md") {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_link_of_every_packages_markdown_resolves_inside_the_package() {
+    assert_eq!(
+        relative_links("![a](figures/a.svg \"t\") [b](https://x/y) [c](#c) [d](d.md#e)"),
+        ["figures/a.svg", "d.md"]
+    );
+    let dir = scratch("package-links");
+    let mut linked = 0;
+    for system in ["kattis", "domjudge", "cms", "polygon", "action"] {
+        let problem = package(system, &dir.path().join(system));
+        let mut files = Vec::new();
+        markdown_files(&problem, &mut files);
+        for md in files {
+            let text = std::fs::read_to_string(&md).unwrap();
+            for target in relative_links(&text) {
+                let path = md.parent().unwrap().join(&target);
+                let inside = path
+                    .canonicalize()
+                    .is_ok_and(|p| p.starts_with(problem.canonicalize().unwrap()));
+                assert!(
+                    inside,
+                    "{system}: {} links {target}, not in the package",
+                    md.display()
+                );
+                linked += 1;
+            }
+        }
+    }
+    // Both statements' three figures, in CMS's and Action's packages.
+    assert!(linked >= 12, "only {linked} links were checked");
+}
+
 #[test]
 fn packaging_refuses_an_unknown_system_and_a_folder_in_use() {
     let dir = scratch("package-bad");

@@ -17,7 +17,7 @@ use std::process::{Command, Stdio};
 use common::{compile_cpp, root, scratch};
 use judge::olympiad::checker_source::{source, Program};
 use judge::olympiad::cpp_source::{cpp_source, CppProgram};
-use judge::olympiad::format::{format_input, parse_input};
+use judge::olympiad::format::{format_input, parse_input, STATEMENT_MAX_PIECES};
 use judge::olympiad::judge::judge_output;
 use judge::olympiad::{baseline, Move, Piece, ToppingPiece, Unwatched};
 use judge::rng::Rng;
@@ -38,7 +38,9 @@ fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> &'a T {
 fn random_pieces(rng: &mut Rng) -> Vec<Piece> {
     let n = match rng.below(50) {
         0 => 1 + rng.below(1000),
-        1 if rng.below(20) == 0 => 10_000,
+        // The statement's limit and one more: the judges read both, the
+        // input validators accept only the first.
+        1 if rng.below(4) == 0 => STATEMENT_MAX_PIECES as u64 + rng.below(2),
         _ => 1 + rng.below(80),
     };
     (0..n)
@@ -219,7 +221,9 @@ fn expected(case: &Case) -> (String, Option<String>) {
         .ok()
         .and_then(|t| parse_input(t).ok());
     let layout = match &pieces {
-        Some(p) if format_input(p).as_bytes() == case.test => "valid",
+        Some(p) if p.len() <= STATEMENT_MAX_PIECES && format_input(p).as_bytes() == case.test => {
+            "valid"
+        }
         _ => "invalid",
     };
     let Some(pieces) = pieces else {
@@ -445,6 +449,7 @@ fn the_cpp_referee_agrees_with_the_judge_on_every_seeded_case() {
     let said = run_driver(&built.driver, &batch);
     assert_eq!(said.len(), cases.len());
     let mut kinds = std::collections::BTreeMap::new();
+    let mut at_limit = std::collections::BTreeMap::new();
     let mut sampled = Vec::new();
     for (i, (case, said)) in cases.iter().zip(&said).enumerate() {
         let (verdict, message) = expected(case);
@@ -458,6 +463,15 @@ fn the_cpp_referee_agrees_with_the_judge_on_every_seeded_case() {
         let words: Vec<&str> = verdict.split(' ').collect();
         let kind = (words[0].to_string(), words.last().unwrap().to_string());
         *kinds.entry(kind).or_insert(0) += 1;
+        // Tests in the exact layout at the statement's limit and one above.
+        let n = case.test.split(|&b| b == b'\n').next().unwrap_or(b"");
+        let exact = parse_input(std::str::from_utf8(&case.test).unwrap_or(""))
+            .is_ok_and(|p| format_input(&p).as_bytes() == case.test);
+        if exact && (n == b"10000" || n == b"10001") {
+            *at_limit
+                .entry((n.to_vec(), words[0].to_string()))
+                .or_insert(0) += 1;
+        }
         if i as u64 % FRONT_END_SHARE == 0 {
             sampled.push((case, verdict, message));
         }
@@ -487,6 +501,19 @@ fn the_cpp_referee_agrees_with_the_judge_on_every_seeded_case() {
         let count = kinds.get(&key).copied().unwrap_or(0);
         assert!(count >= 100, "{kind:?}: {count} cases of {kinds:?}");
     }
+    // Both sides of the statement's limit, laid out exactly: N = 10000
+    // valid, N = 10001 invalid (and nothing else), each many times.
+    for (n, validity) in [("10000", "valid"), ("10001", "invalid")] {
+        let count = at_limit
+            .get(&(n.as_bytes().to_vec(), validity.to_string()))
+            .copied()
+            .unwrap_or(0);
+        assert!(
+            count >= 10,
+            "N = {n} {validity}: {count} cases of {at_limit:?}"
+        );
+    }
+    assert_eq!(at_limit.len(), 2, "{at_limit:?}");
 }
 
 #[test]

@@ -8,8 +8,15 @@ use std::io::{self, BufRead, BufReader, Read};
 use crate::rules::{Move, MovePart, MoveSource, OutputProblem};
 use crate::tetromino::Piece;
 
-/// Tests larger than this are refused: the official maximum is 10000.
+/// The most pieces a test the judges read may have: larger ones are
+/// refused. Above the statement's limit, so that a jury can judge larger
+/// games (stress runs, attacks) with the same judges.
 pub const MAX_PIECES: usize = 1_000_000;
+
+/// The statement's limit, 1 <= N <= 10 000: the input validators of the
+/// packages hold a contest's tests to it (the judges read up to
+/// `MAX_PIECES`). The C++ referee's `kStatementMaxPieces` is the same.
+pub const STATEMENT_MAX_PIECES: usize = 10_000;
 
 /// A defect of a test input, with its place: line and column are 1-based.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -73,8 +73,6 @@ impl Record {
 
 /// The whole run, from its shares.
 pub struct Merged {
-    /// What the header of every file says the work is.
-    pub work: Value,
     /// Every game's result, in the games' order.
     pub records: Vec<Record>,
     /// How many games each share ran at once.
@@ -146,8 +144,17 @@ fn read_share(path: &Path) -> Result<Share, Failure> {
     Ok(Share { header, records })
 }
 
-/// The shares of a run of `judge COMMAND`, merged.
-pub fn merge(command: &str, files: &[PathBuf]) -> Result<Merged, Failure> {
+/// The shares of a run of `judge COMMAND`, merged, with the work they are
+/// of. `plan` reads the work the headers describe and counts its games
+/// (Err says why the work is not one): every header's "games" must be that
+/// count, so nothing is sized from a number a file merely claims.
+pub fn merge<W>(
+    command: &str,
+    files: &[PathBuf],
+    plan: impl FnOnce(&Value) -> Result<(W, usize), String>,
+) -> Result<(Merged, W), Failure> {
+    let mut plan = Some(plan);
+    let mut planned = None;
     let mut first: Option<(PathBuf, Value)> = None;
     let mut total = 0usize;
     let mut jobs = Vec::new();
@@ -178,7 +185,7 @@ pub fn merge(command: &str, files: &[PathBuf]) -> Result<Merged, Failure> {
             }
         }
         let games = match field("games")? {
-            Value::Number(n) if *n <= 100_000_000 => *n as usize,
+            Value::Number(n) => *n,
             _ => return Err(at(path, 1, "\"games\" is not a number of games")),
         };
         if let Value::Number(j) = field("jobs")? {
@@ -186,11 +193,20 @@ pub fn merge(command: &str, files: &[PathBuf]) -> Result<Merged, Failure> {
         }
         match &first {
             None => {
-                field("work")?;
+                let plan = plan.take().expect("only the first file is planned");
+                let (work, count) = plan(field("work")?).map_err(|why| at(path, 1, why))?;
+                if games != count as u64 {
+                    return Err(at(
+                        path,
+                        1,
+                        format!("\"games\" is {games}, but the work has {count} games"),
+                    ));
+                }
                 field("submission")?;
                 first = Some((path.clone(), header.clone()));
-                total = games;
-                slots.resize_with(games, || None);
+                planned = Some(work);
+                total = count;
+                slots.resize_with(count, || None);
             }
             Some((first_path, first_header)) => {
                 for key in ["work", "submission", "games"] {
@@ -228,7 +244,7 @@ pub fn merge(command: &str, files: &[PathBuf]) -> Result<Merged, Failure> {
             *slot = Some(record);
         }
     }
-    let (first, header) = first.expect("at least one file is merged");
+    let (first, _) = first.expect("at least one file is merged");
     let missing: Vec<usize> = (0..total).filter(|&i| slots[i].is_none()).collect();
     if !missing.is_empty() {
         return Err(Failure::judge(format!(
@@ -239,12 +255,12 @@ pub fn merge(command: &str, files: &[PathBuf]) -> Result<Merged, Failure> {
     }
     jobs.sort_unstable();
     jobs.dedup();
-    Ok(Merged {
-        work: header.get("work").cloned().unwrap_or(Value::Null),
+    let merged = Merged {
         records: slots.into_iter().flatten().collect(),
         jobs,
         first,
-    })
+    };
+    Ok((merged, planned.expect("the first file is planned")))
 }
 
 /// Where two values of the same key part: the first field that differs.

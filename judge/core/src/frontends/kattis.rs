@@ -66,8 +66,8 @@ fn judge_error(feedback: Option<&Path>, message: &str) -> Report {
 
 /// The input validator of a package: a test on stdin is valid (42) when it
 /// is UTF-8 text in the statement's format, read exactly as every grader
-/// reads tests, and in its exact layout; otherwise 43 with the reason on
-/// stderr.
+/// reads tests, within the statement's limit on N and in its exact layout;
+/// otherwise 43 with the reason on stderr.
 pub fn validate_input(_args: &[OsString], test: &mut dyn Read) -> Report {
     let mut bytes = Vec::new();
     let checked = match test.read_to_end(&mut bytes) {
@@ -79,6 +79,7 @@ pub fn validate_input(_args: &[OsString], test: &mut dyn Read) -> Report {
             )),
             Ok(text) => crate::format::parse_input(text)
                 .map_err(|e| e.to_string())
+                .and_then(|pieces| within_statement(&pieces).map(|_| pieces))
                 .and_then(|pieces| exact_layout(text, &pieces).map(|_| pieces.len())),
         },
     };
@@ -93,6 +94,20 @@ pub fn validate_input(_args: &[OsString], test: &mut dyn Read) -> Report {
             stdout: String::new(),
             stderr: format!("invalid test: {}\n", why),
         },
+    }
+}
+
+/// Whether a readable test has no more pieces than the statement allows
+/// (the graders read larger ones). Err says by how much it has more.
+fn within_statement(pieces: &[crate::tetromino::Piece]) -> Result<(), String> {
+    let limit = crate::format::STATEMENT_MAX_PIECES;
+    match pieces.len() <= limit {
+        true => Ok(()),
+        false => Err(format!(
+            "line 1, column 1: N is {}, above the statement's limit of {}",
+            pieces.len(),
+            limit
+        )),
     }
 }
 
@@ -122,4 +137,35 @@ fn exact_layout(text: &str, pieces: &[crate::tetromino::Piece]) -> Result<(), St
          separated by single spaces, a line feed, nothing else)",
         line, column
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn validate(n: usize) -> Report {
+        let pieces = vec!["3"; n].join(" ");
+        let test = format!("{}\n{}\n", n, pieces);
+        validate_input(&[], &mut test.as_bytes())
+    }
+
+    /// The statement's limit holds for the validators, not for the judges.
+    #[test]
+    fn the_input_validator_holds_tests_to_the_statements_limit() {
+        assert_eq!(validate(10_000).exit_code, ACCEPTED);
+        let above = validate(10_001);
+        assert_eq!(above.exit_code, REJECTED);
+        assert!(
+            above
+                .stderr
+                .contains("N is 10001, above the statement's limit of 10000"),
+            "{}",
+            above.stderr
+        );
+        let test = format!("10001\n{}\n", vec!["3"; 10_001].join(" "));
+        assert_eq!(
+            crate::format::parse_input(&test).map(|p| p.len()),
+            Ok(10_001)
+        );
+    }
 }

@@ -85,9 +85,12 @@ fn main(args: Args) -> Result<i32, Failure> {
     let html = args.path(&HTML);
     let (work, games, played, jobs) = match &batch.merge {
         Some(files) => {
-            let merged = batch::merge(SPEC.command, files)?;
-            let work = Work::from_json(&merged.work).map_err(|why| merged.bad_work(why))?;
-            let games = work.games().map_err(|why| merged.bad_work(why))?;
+            let (merged, (work, games)) = batch::merge(SPEC.command, files, |json| {
+                let work = Work::from_json(json)?;
+                let games = work.games()?;
+                let count = games.len();
+                Ok(((work, games), count))
+            })?;
             let played = merged.results(&games, read_game)?;
             (work, games, played, merged.jobs)
         }

@@ -252,6 +252,30 @@ pub fn kattis_files() -> Vec<(String, Vec<u8>)> {
     files
 }
 
+/// The statement as Markdown, as contestants read it on a site that shows
+/// Markdown (CMS's and Action's packages): `statement.md` in English,
+/// `statement.CODE.md` in the other languages, and the SVG figures they
+/// link, `figures/NAME.svg`, beside them as in `docs/problems/`.
+pub fn markdown_files() -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = LANGUAGES
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let name = match i {
+                0 => "statement.md".to_string(),
+                _ => format!("statement.{}.md", l.code),
+            };
+            (name, l.markdown.as_bytes().to_vec())
+        })
+        .collect();
+    for (name, bytes) in figures::files() {
+        if name.ends_with(".svg") {
+            files.push((format!("figures/{name}"), bytes));
+        }
+    }
+    files
+}
+
 /// Every language's statement as a PDF, named by `place` (which is told
 /// whether the language is the primary one, English); Err says why they
 /// could not be typeset (no TeX, or TeX's error).

@@ -86,8 +86,11 @@ fn main(args: Args) -> Result<i32, Failure> {
     let batch = Batch::from_args(&args, &[&RUNS, &RANDOM, &MIXED, &SEED])?;
     let (runs, rows, results, jobs) = match &batch.merge {
         Some(files) => {
-            let merged = batch::merge(SPEC.command, files)?;
-            let (runs, names) = read_work(&merged.work).map_err(|why| merged.bad_work(why))?;
+            let (merged, (runs, names)) = batch::merge(SPEC.command, files, |json| {
+                let (runs, names) = read_work(json)?;
+                let count = names.len();
+                Ok(((runs, names), count))
+            })?;
             let rows = merged.results(&names, |name, record| read_row(name, record))?;
             let results = merged.results(&names, |_, record| read_measured(record))?;
             (runs, rows, results, merged.jobs)

@@ -20,7 +20,8 @@ const README: &str = "\
 - `Tests/Tetris.01.in` .. `Tests/Tetris.10.in` with their `.sol` files (the
   baseline player's moves; the checker does not read them).
 - `Solutions/olympiad.rs` (100 points) and `Solutions/weak.rs` (22).
-- `statement.md`: the statement.
+- `statement.md` and `statement.bg.md`: the statement in English and
+  Bulgarian, with its figures in `figures/`.
 
 In Action's admin page: create the problem (type ioi, 1 second, 256 MB,
 checker TetrisChecker), upload the tests and the checker; every test is
@@ -36,7 +37,7 @@ pub(super) fn write(dir: &Path, problem: &Problem) -> Result<(), Failure> {
             cpp_source(CppProgram::ActionChecker),
         ),
     ];
-    files.extend(statement_and_players("statement.md", "Solutions"));
+    files.extend(statement_and_players("Solutions"));
     files.extend(test_files(problem, |i| {
         (
             format!("Tests/Tetris.{:02}.in", i + 1),

@@ -3,11 +3,12 @@
 use std::path::Path;
 
 use super::{
-    file, make_executable, statement_and_players, statement_pdfs, test_files, write_all, Problem,
-    POINTS_PER_TEST, SHORT_NAME,
+    file, make_executable, statement_and_players, test_files, write_all, Problem, POINTS_PER_TEST,
+    SHORT_NAME,
 };
 use crate::cli::{write_file, Failure};
 use crate::olympiad::checker_source::{source, Program};
+use crate::olympiad::statement;
 use crate::process::ScratchDir;
 
 /// Compiles a generated checker into a static binary, reproducibly: built
@@ -73,7 +74,7 @@ pub(super) fn write(dir: &Path, problem: &Problem) -> Result<(), Failure> {
     );
     // The loader imports statement/statement.pdf as the primary language's
     // statement and every file in att/ as an attachment.
-    let statement = statement_pdfs(|language, primary| match primary {
+    let statement = statement::pdf_files(|language, primary| match primary {
         true => "statement/statement.pdf".to_string(),
         false => format!("att/statement-{}.pdf", language.code),
     });
@@ -82,7 +83,7 @@ pub(super) fn write(dir: &Path, problem: &Problem) -> Result<(), Failure> {
         file("check/checker.rs", checker_source),
         file("check/checker", checker),
     ];
-    files.extend(statement_and_players("statement.md", "sol"));
+    files.extend(statement_and_players("sol"));
     if let Ok(pdfs) = &statement {
         files.extend(pdfs.iter().cloned());
     }

@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use super::{
-    file, make_executable, reference_answer, statement_pdfs, test_files, write_all, Problem,
-    Validators, ACCEPTED, PARTIAL, POINTS_PER_TEST, SHORT_NAME, STATEMENT,
+    file, make_executable, reference_answer, test_files, write_all, Problem, Validators, ACCEPTED,
+    PARTIAL, POINTS_PER_TEST, SHORT_NAME, STATEMENT,
 };
 use crate::cli::Failure;
 use crate::olympiad::checker_source::{source, Program};
@@ -59,14 +59,16 @@ fn validators(problem: &Problem, domjudge: bool) -> Vec<(String, Vec<u8>)> {
 /// problem.yaml and the test groups' settings: points per test, or
 /// pass-fail.
 fn settings(problem: &Problem) -> Vec<(String, Vec<u8>)> {
-    let about = "\
-name: Tetris
-uuid: 5bf44c9d-1203-49b3-9045-48e63f8d3b5b
-author: Alexander Georgiev
-source: Bulgarian national olympiad in informatics 2012, problem A2
-license: permission
-rights_owner: the problem's author
-";
+    let variant = match problem.pass_fail {
+        true => "pass-fail",
+        false => "scoring",
+    };
+    let about = format!(
+        "name: Tetris\nuuid: {}\nauthor: Alexander Georgiev\n\
+         source: Bulgarian national olympiad in informatics 2012, problem A2\n\
+         license: permission\nrights_owner: the problem's author\n",
+        problem_uuid(variant)
+    );
     if problem.pass_fail {
         let yaml = format!(
             "{about}# Accepted when every piece of every test is placed.\n\
@@ -103,6 +105,37 @@ limits:
             "on_reject: continue\ngrading: default\ngrader_flags: sum\n",
         ),
     ]
+}
+
+/// The problem's uuid in one variant (`scoring`, `pass-fail`): DOMjudge
+/// keys problems by uuid, so the two variants need different ones to live
+/// in one DOMjudge, and each must stay the same from build to build so that
+/// a new package updates the problem imported before. The scoring problem
+/// keeps the uuid packages always had (`NAMESPACE`); another variant's is a
+/// name-based UUID (version 8, RFC 9562) of that uuid and the variant's
+/// name, hashed with 128-bit FNV-1a, which no Rust release can change.
+fn problem_uuid(variant: &str) -> String {
+    const NAMESPACE: &str = "5bf44c9d-1203-49b3-9045-48e63f8d3b5b";
+    if variant == "scoring" {
+        return NAMESPACE.to_string();
+    }
+    const FNV_OFFSET: u128 = 0x6c62272e07bb014262b821756295c58d;
+    const FNV_PRIME: u128 = 0x0000000001000000000000000000013b;
+    let mut hash = FNV_OFFSET;
+    for byte in format!("{NAMESPACE}/{variant}").bytes() {
+        hash = (hash ^ u128::from(byte)).wrapping_mul(FNV_PRIME);
+    }
+    // The version (8) in bits 76-79, the variant (binary 10) in bits 62-63.
+    let bits = (hash & !(0xf << 76) & !(0b11 << 62)) | (0x8 << 76) | (0b10 << 62);
+    let hex = format!("{bits:032x}");
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..]
+    )
 }
 
 /// The Kattis problem package (legacy problemtools format), and with
@@ -143,7 +176,7 @@ pub(super) fn write(dir: &Path, problem: &Problem, domjudge: bool) -> Result<(),
     if domjudge {
         // DOMjudge shows one statement, problem_statement/problem.pdf; the
         // other languages go in as attachments contestants can download.
-        match statement_pdfs(|language, primary| match primary {
+        match statement::pdf_files(|language, primary| match primary {
             true => "problem_statement/problem.pdf".to_string(),
             false => format!("attachments/{SHORT_NAME}-{}.pdf", language.code),
         }) {
@@ -175,4 +208,46 @@ fn statement_html() -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>Tetris</title></head>\n\
          <body><pre style=\"white-space: pre-wrap\">{text}</pre></body>\n</html>\n"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::olympiad::tests_data::package_tests;
+
+    fn uuid_of(pass_fail: bool) -> String {
+        let tests = package_tests(None, None).unwrap();
+        let problem = Problem {
+            sample: tests.sample,
+            sample_answer: tests.sample_answer,
+            secret: tests.secret,
+            validators: Validators::Cpp,
+            pass_fail,
+        };
+        let (_, yaml) = settings(&problem).remove(0);
+        let yaml = String::from_utf8(yaml).unwrap();
+        let line = yaml.lines().find(|l| l.starts_with("uuid: ")).unwrap();
+        line["uuid: ".len()..].to_string()
+    }
+
+    /// Both variants imported into one DOMjudge must not collide, and a
+    /// package written again must update the problem imported before.
+    #[test]
+    fn the_scoring_and_pass_fail_problems_have_distinct_stable_uuids() {
+        let (scoring, pass_fail) = (uuid_of(false), uuid_of(true));
+        assert_ne!(scoring, pass_fail);
+        // Stable: the scoring problem keeps the uuid of the packages
+        // written before there were two variants; the pass-fail one is
+        // pinned so that no change of the derivation goes unnoticed.
+        assert_eq!(scoring, "5bf44c9d-1203-49b3-9045-48e63f8d3b5b");
+        assert_eq!(pass_fail, "227997da-2bee-8917-90b3-ca23f8e0d14b");
+        assert_eq!(uuid_of(true), pass_fail, "the same from run to run");
+        let groups: Vec<usize> = pass_fail.split('-').map(str::len).collect();
+        assert_eq!(groups, [8, 4, 4, 4, 12], "{pass_fail}");
+        assert_eq!(&pass_fail[14..15], "8", "version 8: {pass_fail}");
+        assert!(
+            "89ab".contains(&pass_fail[19..20]),
+            "RFC variant: {pass_fail}"
+        );
+    }
 }

@@ -175,15 +175,6 @@ fn choices(args: &Args, system: &str) -> Result<(Validators, bool), Failure> {
     Ok((validators, pass_fail))
 }
 
-/// Every language's statement typeset as a PDF (CMS, DOMjudge, Polygon),
-/// placed by `place` (told whether the language is the primary one), or why
-/// not.
-fn statement_pdfs(
-    place: impl Fn(&statement::Language, bool) -> String,
-) -> Result<Vec<(String, Vec<u8>)>, String> {
-    statement::pdf_files(place)
-}
-
 /// Writes `files` (path relative to `dir`, contents) under `dir`.
 fn write_all(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), Failure> {
     for (name, body) in files {
@@ -200,13 +191,13 @@ fn file(name: impl Into<String>, body: impl Into<Vec<u8>>) -> (String, Vec<u8>) 
     (name.into(), body.into())
 }
 
-/// The statement as `statement` and both players in the folder `players`.
-fn statement_and_players(statement: &str, players: &str) -> [(String, Vec<u8>); 3] {
-    [
-        file(statement, STATEMENT),
-        file(format!("{players}/olympiad.rs"), ACCEPTED),
-        file(format!("{players}/weak.rs"), PARTIAL),
-    ]
+/// The statement in Markdown in every language with its figures
+/// (`statement::markdown_files`) and both players in the folder `players`.
+fn statement_and_players(players: &str) -> Vec<(String, Vec<u8>)> {
+    let mut files = statement::markdown_files();
+    files.push(file(format!("{players}/olympiad.rs"), ACCEPTED));
+    files.push(file(format!("{players}/weak.rs"), PARTIAL));
+    files
 }
 
 #[cfg(unix)]

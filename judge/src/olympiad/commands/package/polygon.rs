@@ -6,10 +6,7 @@
 
 use std::path::Path;
 
-use super::{
-    file, statement_pdfs, test_files, write_all, Problem, ACCEPTED, PARTIAL, POINTS_PER_TEST,
-    SHORT_NAME,
-};
+use super::{file, test_files, write_all, Problem, ACCEPTED, PARTIAL, POINTS_PER_TEST, SHORT_NAME};
 use crate::cli::Failure;
 use crate::olympiad::cpp_source::{cpp_source, CppProgram};
 use crate::olympiad::statement::{self, Language, LANGUAGES};
@@ -135,7 +132,7 @@ Polygon builds from it.
 /// The Polygon package.
 pub(super) fn write(dir: &Path, problem: &Problem) -> Result<(), Failure> {
     let checker = cpp_source(CppProgram::TestlibChecker);
-    let pdfs = statement_pdfs(|language, _| pdf_path(language));
+    let pdfs = statement::pdf_files(|language, _| pdf_path(language));
     let mut files = vec![
         file("problem.xml", problem_xml(problem, pdfs.is_ok())),
         file("README.md", README),
