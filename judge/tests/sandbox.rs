@@ -70,6 +70,7 @@ fn hostile() -> String {
     static COMPILED: OnceLock<PathBuf> = OnceLock::new();
     let binary = COMPILED.get_or_init(|| {
         let dir = common::root().join("target/sandbox-hostile");
+        std::fs::create_dir_all(&dir).unwrap();
         let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/hostile.rs");
         judge::process::compile_submission(&source, &dir)
             .unwrap_or_else(|e| panic!("the hostile program compiles: {e}"))
