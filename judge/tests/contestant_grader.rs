@@ -240,8 +240,7 @@ fn cmd_is_a_shell_command_line() {
     let tests = tests_folder(dir.path());
     let tests = tests.to_str().unwrap();
     // Two words in quotes arrive as one argument; a pipeline, a redirection
-    // and `cd DIR &&` work. The player's folder holds no tests: the sandbox
-    // never shows a folder that does.
+    // and `cd DIR &&` work.
     let player = dir.path().join("my sol");
     std::fs::create_dir_all(&player).unwrap();
     write(
@@ -277,6 +276,38 @@ fn cmd_is_a_shell_command_line() {
             ran.stdout
         );
     }
+}
+
+#[test]
+fn a_named_folder_holding_the_tests_and_the_pages_is_shown_with_them_hidden() {
+    let dir = scratch("hidden-private");
+    // The contestant's folder holds the tests and, with --html, the
+    // replays: the command's folder is shown and both are hidden in it, so
+    // the table is the same with and without --html.
+    let player = dir.path().join("my sol");
+    let tests = tests_folder(&player);
+    write(
+        &player,
+        "p.sh",
+        "[ -e tests/a.in ] && exit 8; [ -n \"$(ls replays 2>/dev/null)\" ] && exit 9\n\
+         n=$(head -c 1); i=0; while [ $i -lt \"$n\" ]; do echo \"0 $((2 * (i % 6)))\"; i=$((i + 1)); done\n",
+    );
+    let cmd = format!("cd '{}' && sh p.sh", player.display());
+    let grade = |extra: &[&str]| {
+        let args = [&["grade", "--cmd", &cmd, "--tests", "tests"][..], extra].concat();
+        let ran = judge_in(&player, &args, None);
+        assert_eq!(ran.code, 0, "{extra:?}: {}{}", ran.stdout, ran.stderr);
+        verdicts(&ran.stdout)
+    };
+    let plain = grade(&[]);
+    assert!(plain.contains("Score = 17"), "{plain}");
+    assert!(tests.join("a.in").exists());
+    std::fs::create_dir_all(player.join("replays")).unwrap();
+    write(&player.join("replays"), "old.html", "an earlier page");
+    let with_pages = grade(&["--html", "replays"]);
+    let pages_line = "\nreplays: replays/*.html (one per test)";
+    assert_eq!(with_pages.replace(pages_line, ""), plain);
+    assert!(player.join("replays/a.html").exists());
 }
 
 #[test]

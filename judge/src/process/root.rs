@@ -1,7 +1,8 @@
 //! The steps that build a program's root, planned before the fork (every
 //! path a C string) and run by the warden (`confine::build`): the scratch
 //! tmpfs and its three folders, devices, /proc, the system's folders and
-//! the named paths read-only, then the root made read-only and entered.
+//! the named paths read-only (the private folders inside them covered by
+//! empty read-only ones), then the root made read-only and entered.
 
 use std::ffi::CString;
 use std::path::Path;
@@ -206,6 +207,15 @@ pub fn steps(
             }
         }
         show(&mut steps, root, &n.source, &n.inside, n.folder)?;
+        for hidden in &n.hidden {
+            steps.push(Step::Mount {
+                source: c("tmpfs")?,
+                path: c_path(&root.join(hidden.strip_prefix("/").unwrap_or(hidden)))?,
+                fstype: Some(c("tmpfs")?),
+                flags: MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                data: Some(c("size=4k,mode=555")?),
+            });
+        }
     }
     steps.push(Step::Mount {
         source: c("none")?,

@@ -199,14 +199,18 @@ pub struct Named {
     /// relative one the same path in its working folder.
     pub inside: PathBuf,
     pub folder: bool,
+    /// The private folders inside a named folder, where the program finds
+    /// them: each is covered by an empty read-only folder, as isolate
+    /// shows only what it is told to.
+    pub hidden: Vec<PathBuf>,
 }
 
 /// What the command names: every argument, every word of it as the shell
 /// reads it (quotes kept together, so `cd '/my sol'` names `/my sol`), and
 /// every piece of it split at white space and shell punctuation (so
 /// `sh -c 'python3 my.py'` names `my.py`), that is a file or folder outside
-/// the system's folders. Folders holding a private path are left out (the
-/// command's files in them must then be named one by one).
+/// the system's folders. A private path inside a named folder is hidden
+/// there; a private path itself, or anything in it, is never shown.
 pub fn named_paths(command: &[String], cwd: &Path, private: &[PathBuf]) -> Vec<Named> {
     let splits = |c: char| c.is_whitespace() || "'\";|&<>()`=,:".contains(c);
     let words: Vec<String> = command
@@ -233,14 +237,24 @@ pub fn named_paths(command: &[String], cwd: &Path, private: &[PathBuf]) -> Vec<N
             continue;
         }
         let real = std::fs::canonicalize(&source).unwrap_or_else(|_| source.clone());
-        if meta.is_dir() && private.iter().any(|p| p.starts_with(&real)) {
+        if private.iter().any(|p| real.starts_with(p)) {
             continue;
         }
+        let hidden = match meta.is_dir() {
+            true => private
+                .iter()
+                .filter(|p| p.is_dir())
+                .filter_map(|p| p.strip_prefix(&real).ok())
+                .map(|inner| inside.join(inner))
+                .collect(),
+            false => Vec::new(),
+        };
         if named.iter().all(|n| n.inside != inside) {
             named.push(Named {
                 source,
                 inside,
                 folder: meta.is_dir(),
+                hidden,
             });
         }
     }
@@ -323,30 +337,36 @@ mod tests {
     }
 
     #[test]
-    fn the_command_names_its_files_but_never_a_folder_holding_a_private_one() {
+    fn the_command_names_its_files_and_a_folder_holding_a_private_one_hides_it() {
         let dir = ScratchDir::new("named").unwrap();
         let base = dir.path();
         std::fs::create_dir_all(base.join("tests")).unwrap();
         std::fs::create_dir_all(base.join("build")).unwrap();
         std::fs::write(base.join("my.py"), "").unwrap();
+        std::fs::write(base.join("tests/a.in"), "").unwrap();
         let private = [base.join("tests")];
         let script = base.join("my.py").display().to_string();
         let command = words(&format!(
-            "/bin/sh -c python3 my.py;cat {script} build . {}",
+            "/bin/sh -c python3 my.py;cat {script} build tests/a.in . {}",
             base.display()
         ));
         let named = named_paths(&command, base, &private);
-        let mut shown: Vec<(String, bool, PathBuf)> = named
+        let mut shown: Vec<(String, bool, PathBuf, Vec<PathBuf>)> = named
             .iter()
-            .map(|n| (n.inside.display().to_string(), n.folder, n.source.clone()))
+            .map(|n| {
+                let inside = n.inside.display().to_string();
+                (inside, n.folder, n.source.clone(), n.hidden.clone())
+            })
             .collect();
         shown.sort();
+        let folder = base.display().to_string();
         assert_eq!(
             shown,
             [
-                ("/box/build".to_string(), true, base.join("build")),
-                ("/box/my.py".to_string(), false, base.join("my.py")),
-                (script.clone(), false, base.join("my.py")),
+                ("/box/build".to_string(), true, base.join("build"), vec![]),
+                ("/box/my.py".to_string(), false, base.join("my.py"), vec![]),
+                (folder, true, base.to_path_buf(), vec![base.join("tests")]),
+                (script.clone(), false, base.join("my.py"), vec![]),
             ]
         );
     }
