@@ -181,8 +181,9 @@ const PIPE_GRACE: Duration = Duration::from_millis(200);
 /// How often the program's processes are counted through /proc.
 const SAMPLE_EVERY: Duration = Duration::from_millis(10);
 
-/// The only environment a sandboxed program gets, as under isolate.
-const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+/// The only environment a sandboxed program gets, as under isolate; its
+/// interpreter is looked up there too (`toolchain`).
+pub const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 /// Starts a program under a keeper with piped stdin and stdout and the
 /// kernel's share of `limits`, in its sandbox if it has one. The

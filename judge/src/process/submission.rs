@@ -37,10 +37,15 @@ fn prepare_source(source: &Path, work_dir: &Path) -> Result<Vec<String>, Submiss
     toolchain
         .prepare(source, work_dir)
         .map_err(|problem| match problem {
-            Problem::MissingTool { tool, install } => SubmissionError::MissingTool {
+            Problem::MissingTool {
+                tool,
+                install,
+                searched,
+            } => SubmissionError::MissingTool {
                 source: source.to_path_buf(),
                 tool,
                 install,
+                searched,
             },
             Problem::Compile { command, messages } => SubmissionError::Compile {
                 source: source.to_path_buf(),
@@ -101,6 +106,8 @@ pub enum SubmissionError {
         source: PathBuf,
         tool: String,
         install: &'static str,
+        /// Where it was looked for.
+        searched: String,
     },
     /// The compiler refused the source: the contestant's result.
     Compile {
@@ -128,10 +135,11 @@ impl std::fmt::Display for SubmissionError {
                 source,
                 tool,
                 install,
+                searched,
             } => write!(
                 f,
-                "{tool} is not installed (or not on PATH); it is needed for {}: install {install}, \
-                 or run the program with --cmd 'COMMAND'",
+                "{tool} is not installed ({searched}); it is needed for {}: install {install}, \
+                 or run the program with --cmd 'COMMAND' naming it by its path",
                 source.display()
             ),
             SubmissionError::Compile {

@@ -7,6 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use super::SANDBOX_PATH;
+
 /// How sources of one language are compiled (if they are) and run.
 /// `{source}` and `{binary}` stand for the source file and the program
 /// compiled from it.
@@ -113,9 +115,10 @@ impl Toolchain {
     /// returns the command that runs it.
     pub fn prepare(&self, source: &Path, work_dir: &Path) -> Result<Vec<String>, Problem> {
         let binary = work_dir.join(binary_name(source));
-        let missing = |tool: &str| Problem::MissingTool {
+        let missing = |tool: &str, searched: &str| Problem::MissingTool {
             tool: tool.to_string(),
             install: self.install,
+            searched: searched.to_string(),
         };
         if let Some(words) = self.compile {
             let line = Self::fill(words, source, &binary);
@@ -123,7 +126,7 @@ impl Toolchain {
                 .args(&line[1..])
                 .output()
                 .map_err(|e| match e.kind() {
-                    std::io::ErrorKind::NotFound => missing(&line[0]),
+                    std::io::ErrorKind::NotFound => missing(&line[0], "not on PATH"),
                     _ => Problem::Machine(format!("cannot run {}: {e}", line[0])),
                 })?;
             if !output.status.success() {
@@ -135,9 +138,16 @@ impl Toolchain {
         }
         // The program may change its working folder: it runs by absolute paths.
         let absolute = std::path::absolute(source).unwrap_or_else(|_| source.to_path_buf());
-        let run = Self::fill(self.run, &absolute, &binary);
-        if self.compile.is_none() && find_program(&run[0]).is_none() {
-            return Err(missing(&run[0]));
+        let mut run = Self::fill(self.run, &absolute, &binary);
+        if self.compile.is_none() {
+            // Looked up where the program will look, and run by that path:
+            // the check and the run cannot find two different interpreters.
+            let found = find_program(&run[0], SANDBOX_PATH).ok_or_else(|| {
+                let folders: Vec<&str> = SANDBOX_PATH.split(':').collect();
+                let searched = format!("in {}, the PATH a graded program gets", folders.join(", "));
+                missing(&run[0], &searched)
+            })?;
+            run[0] = found.to_string_lossy().into_owned();
         }
         Ok(run)
     }
@@ -147,20 +157,25 @@ impl Toolchain {
 #[derive(Debug)]
 pub enum Problem {
     /// The compiler or interpreter is not installed.
-    MissingTool { tool: String, install: &'static str },
+    MissingTool {
+        tool: String,
+        install: &'static str,
+        /// Where it was looked for.
+        searched: String,
+    },
     /// The compiler refused the source: the contestant's result.
     Compile { command: String, messages: String },
     /// The machine failed (the compiler could not be started).
     Machine(String),
 }
 
-/// Where `program` is found on PATH (or the path itself, if it has a `/`).
-fn find_program(program: &str) -> Option<PathBuf> {
+/// Where `program` is found in the folders of `path` (or the path itself,
+/// if it has a `/`).
+fn find_program(program: &str, path: &str) -> Option<PathBuf> {
     if program.contains('/') {
         return Some(PathBuf::from(program)).filter(|p| p.is_file());
     }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
+    std::env::split_paths(path)
         .map(|dir| dir.join(program))
         .find(|p| p.is_file())
 }
@@ -202,6 +217,21 @@ mod tests {
     }
 
     #[test]
+    fn an_interpreter_is_found_and_run_where_the_program_looks() {
+        let sh = Toolchain {
+            extensions: &["sh"],
+            compile: None,
+            run: &["sh", "{source}"],
+            install: "a shell",
+        };
+        let run = sh.prepare(Path::new("/a.sh"), Path::new("/tmp")).unwrap();
+        assert!(
+            ["/usr/local/bin/sh", "/usr/bin/sh", "/bin/sh"].contains(&run[0].as_str()),
+            "{run:?}"
+        );
+    }
+
+    #[test]
     fn a_missing_interpreter_names_what_to_install() {
         let odd = Toolchain {
             extensions: &["zz"],
@@ -210,9 +240,17 @@ mod tests {
             install: "the zz language",
         };
         match odd.prepare(Path::new("a.zz"), Path::new("/tmp")) {
-            Err(Problem::MissingTool { tool, install }) => {
+            Err(Problem::MissingTool {
+                tool,
+                install,
+                searched,
+            }) => {
                 assert_eq!(tool, "no-such-interpreter-42");
                 assert_eq!(install, "the zz language");
+                assert_eq!(
+                    searched,
+                    "in /usr/local/bin, /usr/bin, /bin, the PATH a graded program gets"
+                );
             }
             other => panic!("{other:?}"),
         }
