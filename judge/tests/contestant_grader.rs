@@ -326,6 +326,61 @@ fn a_named_folder_holding_the_tests_and_the_pages_is_shown_with_them_hidden() {
     assert!(player.join("replays/a.html").exists());
 }
 
+extern "C" {
+    fn geteuid() -> u32;
+}
+
+#[test]
+fn a_source_graded_as_a_file_never_depends_on_the_callers_modes() {
+    // SAFETY: a plain id query.
+    if unsafe { geteuid() } != 0 {
+        external_tool::<()>("modes", "a root grader", "run the tests as root", None);
+        return;
+    }
+    let dir = scratch("modes");
+    let tests = tests_folder(dir.path());
+    let tests = tests.to_str().unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    let private = std::fs::Permissions::from_mode(0o600);
+    for (name, tool, text) in PLAYERS {
+        if on_path(tool).is_none() {
+            continue;
+        }
+        let source = write(dir.path(), name, text);
+        std::fs::set_permissions(&source, private.clone()).unwrap();
+        // A umask of 077 makes the compiled binary and its folder private.
+        let ran: Ran = Command::new("sh")
+            .current_dir(dir.path())
+            .args(["-c", "umask 077 && exec \"$0\" grade \"$1\" --tests \"$2\""])
+            .args([env!("CARGO_BIN_EXE_judge"), name, tests])
+            .output()
+            .unwrap()
+            .into();
+        assert!(
+            ran.code == 0 && ran.stdout.contains("Score = 17"),
+            "{name}: {}{}",
+            ran.stdout,
+            ran.stderr
+        );
+    }
+    // Through --cmd the named file is the caller's: a clear failure.
+    if on_path("python3").is_some() {
+        let ran = judge_in(
+            dir.path(),
+            &["grade", "--cmd", "python3 player.py", "--tests", tests],
+            None,
+        );
+        assert_eq!(ran.code, 1, "{}{}", ran.stdout, ran.stderr);
+        assert!(
+            ran.stderr
+                .contains("player.py, which the program's user 65534 cannot read (mode 600)")
+                && ran.stderr.contains("chmod a+r"),
+            "{}",
+            ran.stderr
+        );
+    }
+}
+
 #[test]
 fn stderr_is_kept_to_its_last_2000_bytes_and_shown_on_failed_tests_pages() {
     let dir = scratch("stderr-pages");

@@ -178,6 +178,11 @@ pub fn plan(sandbox: &Sandbox, command: &[String]) -> Result<(ScratchDir, Plan),
         .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()))
         .collect();
     let named = named_paths(command, &cwd, &private);
+    if as_root {
+        for n in &named {
+            unreadable(&n.source, n.folder, uid, gid)?;
+        }
+    }
     let steps = steps(folder.path(), sandbox.scratch_bytes, (uid, gid), &named)?;
     let plan = Plan {
         folder: c_path(folder.path())?,
@@ -259,6 +264,35 @@ pub fn named_paths(command: &[String], cwd: &Path, private: &[PathBuf]) -> Vec<N
         }
     }
     named
+}
+
+/// Err says how to fix a named file or folder the sandbox's user cannot
+/// read (a bind mount keeps modes: a `chmod 600 sol.py` would otherwise be
+/// the contestant's runtime error).
+fn unreadable(source: &Path, folder: bool, uid: u32, gid: u32) -> Result<(), String> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(meta) = std::fs::metadata(source) else {
+        return Ok(());
+    };
+    let bits = match (meta.uid() == uid, meta.gid() == gid) {
+        (true, _) => meta.mode() >> 6,
+        (false, true) => meta.mode() >> 3,
+        _ => meta.mode(),
+    } & 0o7;
+    let (needs, fix) = match folder {
+        true => (0o5, "a+rx"),
+        false => (0o4, "a+r"),
+    };
+    if bits & needs == needs {
+        return Ok(());
+    }
+    Err(format!(
+        "the command names {}, which the program's user {uid} cannot read (mode {:o}): \
+         make it readable (chmod {fix} '{}') or name a user who can (--sandbox-user)",
+        source.display(),
+        meta.mode() & 0o7777,
+        source.display()
+    ))
 }
 
 /// The words of a shell command line as `sh` splits them: quotes ('...'

@@ -168,6 +168,13 @@ pub fn prepare(submission: &Submission) -> Result<Prepared, SubmissionError> {
     match submission {
         Submission::Source(path) => {
             let work = ScratchDir::new("judge")?;
+            // Entered by the sandbox's user where no mount namespace shows
+            // the program alone (the subreaper fallback).
+            std::fs::set_permissions(
+                work.path(),
+                std::os::unix::fs::PermissionsExt::from_mode(0o755),
+            )
+            .map_err(|e| SubmissionError::Scratch(format!("{}: {e}", work.path().display())))?;
             let command = prepare_source(path, work.path())?;
             Ok(Prepared {
                 command,

@@ -76,6 +76,7 @@ extern "C" {
     pub fn chown(path: *const std::ffi::c_char, uid: u32, gid: u32) -> i32;
     pub fn fchown(fd: i32, uid: u32, gid: u32) -> i32;
     pub fn chmod(path: *const std::ffi::c_char, mode: u32) -> i32;
+    pub fn umask(mask: u32) -> u32;
     pub fn setresuid(real: u32, effective: u32, saved: u32) -> i32;
     pub fn setresgid(real: u32, effective: u32, saved: u32) -> i32;
     pub fn setgroups(count: usize, groups: *const u32) -> i32;

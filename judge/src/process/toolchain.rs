@@ -136,9 +136,7 @@ impl Toolchain {
                 });
             }
         }
-        // The program may change its working folder: it runs by absolute paths.
-        let absolute = std::path::absolute(source).unwrap_or_else(|_| source.to_path_buf());
-        let mut run = Self::fill(self.run, &absolute, &binary);
+        let mut run = Self::fill(self.run, Path::new("{source}"), Path::new("{binary}"));
         if self.compile.is_none() {
             // Looked up where the program will look, and run by that path:
             // the check and the run cannot find two different interpreters.
@@ -149,8 +147,46 @@ impl Toolchain {
             })?;
             run[0] = found.to_string_lossy().into_owned();
         }
+        let ran = readable_copy(source, &binary, work_dir, self.compile.is_some())?;
+        // The program may change its working folder: it runs by absolute paths.
+        let absolute = std::path::absolute(&ran).unwrap_or(ran);
+        for word in &mut run {
+            if word == "{source}" || word == "{binary}" {
+                *word = absolute.to_string_lossy().into_owned();
+            }
+        }
         Ok(run)
     }
+}
+
+/// What the sandbox's user runs, readable (and a binary executable) by
+/// all whatever the caller's modes, since a bind mount keeps them (`chmod
+/// 600 sol.py`, a umask of 077): the binary, or a copy of an interpreted
+/// source in the work folder.
+fn readable_copy(
+    source: &Path,
+    binary: &Path,
+    work_dir: &Path,
+    compiled: bool,
+) -> Result<PathBuf, Problem> {
+    let machine = |e: std::io::Error| Problem::Machine(format!("{}: {e}", work_dir.display()));
+    if compiled {
+        set_mode(binary, 0o755).map_err(machine)?;
+        return Ok(binary.to_path_buf());
+    }
+    let copy = work_dir.join(source.file_name().unwrap_or("submission".as_ref()));
+    let same = |p: &Path| std::fs::canonicalize(p).ok();
+    if same(&copy).is_some() && same(&copy) == same(source) {
+        return Ok(copy);
+    }
+    std::fs::copy(source, &copy).map_err(machine)?;
+    set_mode(&copy, 0o644).map_err(machine)?;
+    Ok(copy)
+}
+
+fn set_mode(path: &Path, mode: u32) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
 }
 
 /// Why a source could not be made ready to run.
@@ -224,7 +260,15 @@ mod tests {
             run: &["sh", "{source}"],
             install: "a shell",
         };
-        let run = sh.prepare(Path::new("/a.sh"), Path::new("/tmp")).unwrap();
+        let dir = std::env::temp_dir().join(format!("tetris-sh-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.sh"), "").unwrap();
+        let work = dir.join("work");
+        std::fs::create_dir_all(&work).unwrap();
+        let run = sh.prepare(&dir.join("a.sh"), &work);
+        let _ = std::fs::remove_dir_all(&dir);
+        let run = run.unwrap();
+        assert_eq!(run[1], work.join("a.sh").display().to_string());
         assert!(
             ["/usr/local/bin/sh", "/usr/bin/sh", "/bin/sh"].contains(&run[0].as_str()),
             "{run:?}"
@@ -239,7 +283,7 @@ mod tests {
             run: &["no-such-interpreter-42", "{source}"],
             install: "the zz language",
         };
-        match odd.prepare(Path::new("a.zz"), Path::new("/tmp")) {
+        match odd.prepare(Path::new("a.zz"), Path::new("/nonexistent")) {
             Err(Problem::MissingTool {
                 tool,
                 install,
