@@ -156,7 +156,7 @@ pub struct Plan {
 
 /// Plans the sandbox of one run of `command`, in a fresh folder.
 pub fn plan(sandbox: &Sandbox, command: &[String]) -> Result<(ScratchDir, Plan), String> {
-    let folder = ScratchDir::new("box").map_err(|e| e.to_string())?;
+    let folder = ScratchDir::private("box").map_err(|e| e.to_string())?;
     // SAFETY: plain id queries.
     let as_root = unsafe { geteuid() } == 0;
     let (uid, gid) = if as_root {
@@ -169,7 +169,15 @@ pub fn plan(sandbox: &Sandbox, command: &[String]) -> Result<(ScratchDir, Plan),
         SubmissionError::Scratch(format!("{}: {e}", folder.path().display())).to_string()
     };
     if as_root {
-        std::os::unix::fs::chown(folder.path(), Some(uid), Some(gid)).map_err(scratch_error)?;
+        // Handed over through the folder made, never through a symlink
+        // put in its place.
+        use std::os::unix::fs::OpenOptionsExt;
+        let made = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(O_NOFOLLOW | O_DIRECTORY)
+            .open(folder.path())
+            .map_err(scratch_error)?;
+        std::os::unix::fs::fchown(&made, Some(uid), Some(gid)).map_err(scratch_error)?;
     }
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
     let private: Vec<PathBuf> = sandbox
