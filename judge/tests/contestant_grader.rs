@@ -382,6 +382,50 @@ fn a_source_graded_as_a_file_never_depends_on_the_callers_modes() {
 }
 
 #[test]
+fn a_compile_past_its_limits_is_a_compilation_error() {
+    if on_path("g++").is_none() {
+        external_tool::<()>("compile limits", "g++", "apt-get install g++", None);
+        return;
+    }
+    let dir = scratch("compile-limits");
+    let tests = tests_folder(dir.path());
+    // g++ reads /dev/zero for ever: held to the compile time limit.
+    write(dir.path(), "zero.cpp", "#include \"/dev/zero\"\n");
+    let ran: Ran = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .current_dir(dir.path())
+        .env("JUDGE_COMPILE_TIME_LIMIT", "1")
+        .args(["grade", "zero.cpp", "--tests", tests.to_str().unwrap()])
+        .output()
+        .unwrap()
+        .into();
+    assert_eq!(ran.code, 0, "{}{}", ran.stdout, ran.stderr);
+    assert!(
+        ran.stdout.contains("compilation error")
+            && ran
+                .stdout
+                .contains("  compiler: compilation time limit exceeded (compile limits: 1 s")
+            && ran.stdout.contains("Score = 0"),
+        "{}",
+        ran.stdout
+    );
+    let ran: Ran = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .current_dir(dir.path())
+        .env("JUDGE_COMPILE_TIME_LIMIT", "soon")
+        .args(["grade", "zero.cpp"])
+        .output()
+        .unwrap()
+        .into();
+    assert!(
+        ran.code == 1
+            && ran
+                .stderr
+                .contains("JUDGE_COMPILE_TIME_LIMIT=soon: not a number"),
+        "{}",
+        ran.stderr
+    );
+}
+
+#[test]
 fn stderr_is_kept_to_its_last_2000_bytes_and_shown_on_failed_tests_pages() {
     let dir = scratch("stderr-pages");
     let tests = tests_folder(dir.path());

@@ -5,9 +5,10 @@
 //! `--cmd`.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use tetris_core::verdict::RunFailure;
 
-use super::SANDBOX_PATH;
+use super::submission::SHELL;
+use super::{run, Limits, SANDBOX_PATH};
 
 /// How sources of one language are compiled (if they are) and run.
 /// `{source}` and `{binary}` stand for the source file and the program
@@ -122,17 +123,39 @@ impl Toolchain {
         };
         if let Some(words) = self.compile {
             let line = Self::fill(words, source, &binary);
-            let output = Command::new(&line[0])
-                .args(&line[1..])
-                .output()
-                .map_err(|e| match e.kind() {
-                    std::io::ErrorKind::NotFound => missing(&line[0], "not on PATH"),
-                    _ => Problem::Machine(format!("cannot run {}: {e}", line[0])),
-                })?;
-            if !output.status.success() {
+            let path = std::env::var("PATH").unwrap_or_default();
+            if find_program(&line[0], &path).is_none() {
+                return Err(missing(&line[0], "not on PATH"));
+            }
+            let limits = compile_limits()?;
+            // Through the shell so the messages come on standard output,
+            // kept whole up to the output limit (first lines are shown).
+            let mut command = vec![
+                SHELL.to_string(),
+                "-c".to_string(),
+                "exec \"$@\" 2>&1".to_string(),
+                "compiler".to_string(),
+            ];
+            command.extend(line.iter().cloned());
+            let ran = run(&command, &[], &limits)
+                .map_err(|e| Problem::Machine(format!("cannot run {}: {e}", line[0])))?;
+            let mut messages = String::from_utf8_lossy(&ran.stdout).into_owned();
+            let broke = match ran.failure() {
+                None => None,
+                Some(RunFailure::RuntimeError(_)) => Some(String::new()),
+                Some(limit) => Some(format!(
+                    "compilation {limit} (compile limits: {} s wall and CPU time, {} MB of \
+                     memory, {} MB of messages)\n",
+                    limits.time.as_secs_f64(),
+                    COMPILE_MEMORY_MB,
+                    COMPILE_OUTPUT_MB
+                )),
+            };
+            if let Some(why) = broke {
+                messages.insert_str(0, &why);
                 return Err(Problem::Compile {
                     command: self.compile_line(source).unwrap_or_default(),
-                    messages: String::from_utf8_lossy(&output.stderr).into_owned(),
+                    messages,
                 });
             }
         }
@@ -157,6 +180,40 @@ impl Toolchain {
         }
         Ok(run)
     }
+}
+
+/// The compiler's limits: generous for any honest source (rustc -O of a
+/// large solution fits), small enough that `#include "/dev/zero"` or a
+/// template that never ends is the contestant's compilation error rather
+/// than a grader that hangs. `JUDGE_COMPILE_TIME_LIMIT` (seconds) changes
+/// the time.
+pub const COMPILE_TIME_LIMIT_SECONDS: f64 = 60.0;
+pub const COMPILE_MEMORY_MB: u64 = 2048;
+pub const COMPILE_OUTPUT_MB: u64 = 16;
+
+fn compile_limits() -> Result<Limits, Problem> {
+    let seconds = match std::env::var("JUDGE_COMPILE_TIME_LIMIT") {
+        Err(_) => COMPILE_TIME_LIMIT_SECONDS,
+        Ok(text) => text
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|s| *s > 0.0 && *s <= 86400.0)
+            .ok_or_else(|| {
+                Problem::Machine(format!(
+                    "JUDGE_COMPILE_TIME_LIMIT={text}: not a number of seconds above 0, at most 86400"
+                ))
+            })?,
+    };
+    let time = std::time::Duration::from_secs_f64(seconds);
+    Ok(Limits {
+        time,
+        cpu_time: Some(time),
+        output_bytes: (COMPILE_OUTPUT_MB as usize) << 20,
+        memory_bytes: Some(COMPILE_MEMORY_MB << 20),
+        processes: None,
+        sandbox: None,
+    })
 }
 
 /// What the sandbox's user runs, readable (and a binary executable) by
