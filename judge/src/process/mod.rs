@@ -210,9 +210,14 @@ pub fn spawn_contained(command: &[String], stderr: Stdio, limits: &Limits) -> Re
         address_space: limits.memory_bytes,
         cpu_seconds: limits.cpu_time.map(|t| t.as_secs() + 2),
         tasks: limits.processes,
-        subreaper_only: std::env::var_os("JUDGE_CONTAINMENT").is_some_and(|v| v == "subreaper"),
+        subreaper_only: subreaper_forced(),
     };
     keeper::spawn(builder, kernel, plan).map_err(|e| format!("cannot start {program}: {e}"))
+}
+
+/// Whether `JUDGE_CONTAINMENT=subreaper` asks for no namespace at all.
+fn subreaper_forced() -> bool {
+    std::env::var_os("JUDGE_CONTAINMENT").is_some_and(|v| v == "subreaper")
 }
 
 /// Kills a program started by `spawn_contained` with every process it
@@ -341,6 +346,7 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
             file_bytes: asked.file_bytes,
             scratch_bytes: asked.scratch_bytes,
             refused: watched.refused,
+            skipped: subreaper_forced(),
         }),
     })
 }

@@ -13,6 +13,12 @@ use super::sys::*;
 
 const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
 
+/// The files and folders the scratch may hold, as isolate's `--quota`
+/// limits inodes with blocks: 64 per MB (4096 for the default 64 MB).
+pub fn scratch_inodes(scratch_bytes: u64) -> u64 {
+    (scratch_bytes >> 20).max(1) * 64
+}
+
 /// A path as the system calls take it; Err names one holding a NUL byte.
 pub fn c_path(path: &Path) -> Result<CString, String> {
     use std::os::unix::ffi::OsStrExt;
@@ -89,7 +95,10 @@ pub fn steps(
             path: at(".scratch")?,
             fstype: Some(c("tmpfs")?),
             flags: MS_NOSUID | MS_NODEV,
-            data: Some(c(&format!("size={scratch_bytes},mode=755"))?),
+            data: Some(c(&format!(
+                "size={scratch_bytes},nr_inodes={},mode=755",
+                scratch_inodes(scratch_bytes)
+            ))?),
         },
     ];
     for (folder, inside, mode) in [("box", WORK, 0o755), ("tmp", "/tmp", 0o1777)] {

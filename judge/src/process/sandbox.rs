@@ -84,6 +84,8 @@ pub struct Sandboxed {
     pub scratch_bytes: u64,
     /// The step of its root the kernel refused (counted from 0), and why.
     pub refused: Option<(u16, i32)>,
+    /// The namespaces were not asked for (`JUDGE_CONTAINMENT=subreaper`).
+    pub skipped: bool,
 }
 
 impl std::fmt::Display for Sandboxed {
@@ -132,7 +134,11 @@ impl std::fmt::Display for Sandboxed {
         ));
         write!(f, "{}", held.join(", "))?;
         if !missing.is_empty() {
-            write!(f, "; refused by the kernel: {}", missing.join(", "))?;
+            let why = match self.skipped {
+                true => "skipped (JUDGE_CONTAINMENT=subreaper)",
+                false => "refused by the kernel",
+            };
+            write!(f, "; {why}: {}", missing.join(", "))?;
         }
         Ok(())
     }
@@ -469,6 +475,7 @@ mod tests {
             file_bytes: 64 << 20,
             scratch_bytes: 32 << 20,
             refused: None,
+            skipped: false,
         };
         let text = sandboxed.to_string();
         assert!(text.contains("a 32 MB scratch"), "{text}");
@@ -485,5 +492,15 @@ mod tests {
             text.contains("a network namespace, an IPC namespace, a user namespace"),
             "{text}"
         );
+        sandboxed.refused = None;
+        sandboxed.skipped = true;
+        let text = sandboxed.to_string();
+        assert!(
+            text.contains(
+                "; skipped (JUDGE_CONTAINMENT=subreaper): a file system of its own (it sees"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("refused"), "{text}");
     }
 }
