@@ -309,23 +309,25 @@ mod tests {
         assert!(table.contains("  .py         python3 SOURCE\n"));
     }
 
+    /// A language run by the command `run`, compiled by nothing.
+    fn interpreted(run: &'static [&'static str]) -> Toolchain {
+        Toolchain {
+            extensions: &["zz"],
+            compile: None,
+            run,
+            install: "the zz language",
+        }
+    }
+
     #[test]
     fn an_interpreter_is_found_and_run_where_the_program_looks() {
-        let sh = Toolchain {
-            extensions: &["sh"],
-            compile: None,
-            run: &["sh", "{source}"],
-            install: "a shell",
-        };
-        let dir = std::env::temp_dir().join(format!("tetris-sh-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("a.sh"), "").unwrap();
-        let work = dir.join("work");
-        std::fs::create_dir_all(&work).unwrap();
-        let run = sh.prepare(&dir.join("a.sh"), &work);
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = crate::process::ScratchDir::new("interpreted").unwrap();
+        std::fs::write(dir.path().join("a.zz"), "").unwrap();
+        let work = dir.path().join("work");
+        std::fs::create_dir(&work).unwrap();
+        let run = interpreted(&["sh", "{source}"]).prepare(&dir.path().join("a.zz"), &work);
         let run = run.unwrap();
-        assert_eq!(run[1], work.join("a.sh").display().to_string());
+        assert_eq!(run[1], work.join("a.zz").display().to_string());
         assert!(
             ["/usr/local/bin/sh", "/usr/bin/sh", "/bin/sh"].contains(&run[0].as_str()),
             "{run:?}"
@@ -334,12 +336,7 @@ mod tests {
 
     #[test]
     fn a_missing_interpreter_names_what_to_install() {
-        let odd = Toolchain {
-            extensions: &["zz"],
-            compile: None,
-            run: &["no-such-interpreter-42", "{source}"],
-            install: "the zz language",
-        };
+        let odd = interpreted(&["no-such-interpreter-42", "{source}"]);
         match odd.prepare(Path::new("a.zz"), Path::new("/nonexistent")) {
             Err(Problem::MissingTool {
                 tool,
