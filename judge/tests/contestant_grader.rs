@@ -215,18 +215,34 @@ fn a_compile_error_is_graded_and_a_missing_file_or_compiler_is_said_as_such() {
         "{}",
         ran.stderr
     );
+    // The interpreter is looked up in the PATH the program gets, not the
+    // caller's: with none on the caller's PATH the system's python3 runs.
     write(dir.path(), "player.py", PLAYERS[2].2);
     let ran = judge_in(
         dir.path(),
         &["grade", "player.py", "--tests", tests],
         Some(path),
     );
-    assert_eq!(ran.code, 1, "{}", ran.stderr);
-    assert!(
-        ran.stderr.contains("python3 is not installed"),
-        "{}",
-        ran.stderr
-    );
+    let system = ["/usr/local/bin", "/usr/bin", "/bin"]
+        .iter()
+        .map(|d| Path::new(d).join("python3"))
+        .find(|p| p.is_file());
+    match system {
+        Some(_) => assert!(
+            ran.code == 0 && ran.stdout.contains("Score = 17"),
+            "{}{}",
+            ran.stdout,
+            ran.stderr
+        ),
+        None => assert!(
+            ran.code == 1
+                && ran
+                    .stderr
+                    .contains("python3 is not installed (in /usr/local/bin, /usr/bin, /bin"),
+            "{}",
+            ran.stderr
+        ),
+    }
     // Another language: the toolchains and --cmd, a bad command line.
     let java = write(dir.path(), "Main.java", "class Main {}");
     let ran = judge(&["grade", java.to_str().unwrap(), "--tests", tests]);
@@ -240,8 +256,7 @@ fn cmd_is_a_shell_command_line() {
     let tests = tests_folder(dir.path());
     let tests = tests.to_str().unwrap();
     // Two words in quotes arrive as one argument; a pipeline, a redirection
-    // and `cd DIR &&` work. The player's folder holds no tests: the sandbox
-    // never shows a folder that does.
+    // and `cd DIR &&` work.
     let player = dir.path().join("my sol");
     std::fs::create_dir_all(&player).unwrap();
     write(
@@ -277,6 +292,159 @@ fn cmd_is_a_shell_command_line() {
             ran.stdout
         );
     }
+}
+
+#[test]
+fn a_named_folder_holding_the_tests_and_the_pages_is_shown_with_them_hidden() {
+    let dir = scratch("hidden-private");
+    // The contestant's folder holds the tests and, with --html, the
+    // replays: the command's folder is shown and both are hidden in it, so
+    // the table is the same with and without --html.
+    let player = dir.path().join("my sol");
+    let tests = tests_folder(&player);
+    write(
+        &player,
+        "p.sh",
+        "[ -e tests/a.in ] && exit 8; [ -n \"$(ls replays 2>/dev/null)\" ] && exit 9\n\
+         n=$(head -c 1); i=0; while [ $i -lt \"$n\" ]; do echo \"0 $((2 * (i % 6)))\"; i=$((i + 1)); done\n",
+    );
+    let cmd = format!("cd '{}' && sh p.sh", player.display());
+    let grade = |extra: &[&str]| {
+        let args = [&["grade", "--cmd", &cmd, "--tests", "tests"][..], extra].concat();
+        let ran = judge_in(&player, &args, None);
+        assert_eq!(ran.code, 0, "{extra:?}: {}{}", ran.stdout, ran.stderr);
+        verdicts(&ran.stdout)
+    };
+    let plain = grade(&[]);
+    assert!(plain.contains("Score = 17"), "{plain}");
+    assert!(tests.join("a.in").exists());
+    std::fs::create_dir_all(player.join("replays")).unwrap();
+    write(&player.join("replays"), "old.html", "an earlier page");
+    let with_pages = grade(&["--html", "replays"]);
+    let pages_line = "\nreplays: replays/*.html (one per test)";
+    assert_eq!(with_pages.replace(pages_line, ""), plain);
+    assert!(player.join("replays/a.html").exists());
+}
+
+extern "C" {
+    fn geteuid() -> u32;
+}
+
+#[test]
+fn a_source_graded_as_a_file_never_depends_on_the_callers_modes() {
+    // SAFETY: a plain id query.
+    if unsafe { geteuid() } != 0 {
+        external_tool::<()>("modes", "a root grader", "run the tests as root", None);
+        return;
+    }
+    let dir = scratch("modes");
+    let tests = tests_folder(dir.path());
+    let tests = tests.to_str().unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    let private = std::fs::Permissions::from_mode(0o600);
+    for (name, tool, text) in PLAYERS {
+        if on_path(tool).is_none() {
+            continue;
+        }
+        let source = write(dir.path(), name, text);
+        std::fs::set_permissions(&source, private.clone()).unwrap();
+        // A umask of 077 makes the compiled binary and its folder private.
+        let ran: Ran = Command::new("sh")
+            .current_dir(dir.path())
+            .args(["-c", "umask 077 && exec \"$0\" grade \"$1\" --tests \"$2\""])
+            .args([env!("CARGO_BIN_EXE_judge"), name, tests])
+            .output()
+            .unwrap()
+            .into();
+        assert!(
+            ran.code == 0 && ran.stdout.contains("Score = 17"),
+            "{name}: {}{}",
+            ran.stdout,
+            ran.stderr
+        );
+    }
+    // Through --cmd the named file is the caller's: a clear failure.
+    if on_path("python3").is_some() {
+        let ran = judge_in(
+            dir.path(),
+            &["grade", "--cmd", "python3 player.py", "--tests", tests],
+            None,
+        );
+        assert_eq!(ran.code, 1, "{}{}", ran.stdout, ran.stderr);
+        assert!(
+            ran.stderr
+                .contains("player.py, which the program's user 65534 cannot read (mode 600)")
+                && ran.stderr.contains("chmod a+r"),
+            "{}",
+            ran.stderr
+        );
+    }
+}
+
+/// `judge grade SOURCE` with a compile time limit of 1 s and `env` set.
+fn grade_compiled(dir: &Path, source: &str, env: &[(&str, &Path)]) -> Ran {
+    let tests = tests_folder(dir);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_judge"));
+    command
+        .current_dir(dir)
+        .env("JUDGE_COMPILE_TIME_LIMIT", "1")
+        .args(["grade", source, "--tests", tests.to_str().unwrap()]);
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    command.output().unwrap().into()
+}
+
+#[test]
+fn a_compile_past_its_limits_is_a_compilation_error() {
+    let dir = scratch("compile-limits");
+    // A compiler that never ends ($RUSTC picks it): held to the time limit.
+    let endless = write(dir.path(), "endless-rustc", "#!/bin/sh\nexec sleep 30\n");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&endless, std::fs::Permissions::from_mode(0o755)).unwrap();
+    write(dir.path(), "main.rs", "fn main() {}\n");
+    let ran = grade_compiled(dir.path(), "main.rs", &[("RUSTC", &endless)]);
+    assert_eq!(ran.code, 0, "{}{}", ran.stdout, ran.stderr);
+    assert!(
+        ran.stdout.contains("compilation error")
+            && ran
+                .stdout
+                .contains("  compiler: compilation time limit exceeded (compile limits: 1 s")
+            && ran.stdout.contains("Score = 0"),
+        "{}",
+        ran.stdout
+    );
+    // g++ reading /dev/zero ends at the time or the memory limit,
+    // whichever comes first on the machine: a compilation error either way.
+    if on_path("g++").is_some() {
+        write(dir.path(), "zero.cpp", "#include \"/dev/zero\"\n");
+        let ran = grade_compiled(dir.path(), "zero.cpp", &[]);
+        assert_eq!(ran.code, 0, "{}{}", ran.stdout, ran.stderr);
+        assert!(
+            ran.stdout.contains("compilation error")
+                && (ran.stdout.contains("compilation time limit exceeded")
+                    || ran.stdout.contains("out of memory")
+                    || ran.stdout.contains("memory limit exceeded"))
+                && ran.stdout.contains("Score = 0"),
+            "{}",
+            ran.stdout
+        );
+    }
+    let ran: Ran = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .current_dir(dir.path())
+        .env("JUDGE_COMPILE_TIME_LIMIT", "soon")
+        .args(["grade", "main.rs"])
+        .output()
+        .unwrap()
+        .into();
+    assert!(
+        ran.code == 1
+            && ran
+                .stderr
+                .contains("JUDGE_COMPILE_TIME_LIMIT=soon: not a number"),
+        "{}",
+        ran.stderr
+    );
 }
 
 #[test]

@@ -70,6 +70,7 @@ fn hostile() -> String {
     static COMPILED: OnceLock<PathBuf> = OnceLock::new();
     let binary = COMPILED.get_or_init(|| {
         let dir = common::root().join("target/sandbox-hostile");
+        std::fs::create_dir_all(&dir).unwrap();
         let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/hostile.rs");
         judge::process::compile_submission(&source, &dir)
             .unwrap_or_else(|e| panic!("the hostile program compiles: {e}"))
@@ -464,9 +465,10 @@ fn the_sandbox_is_named_and_each_test_gets_a_fresh_folder_without_namespaces() {
     let ran = scene.grade_contained(&args, &[], Some("subreaper"));
     let line = containment_line(&ran);
     assert!(
-        line.contains("refused by the kernel: a file system of its own"),
+        line.contains("skipped (JUDGE_CONTAINMENT=subreaper): a file system of its own"),
         "{line}"
     );
+    assert!(!line.contains("refused"), "{line}");
     assert!(line.contains("a network namespace"), "{line}");
     if root {
         // As nobody it cannot write the grader's folder even so.
@@ -474,4 +476,39 @@ fn the_sandbox_is_named_and_each_test_gets_a_fresh_folder_without_namespaces() {
         scene.assert_untouched(&ran);
     }
     assert!(!scene.cwd.join("scratch-file").exists());
+}
+
+#[test]
+fn the_scratch_holds_64_files_per_mb() {
+    let scene = scene("inodes", Mode::AsIs);
+    // 200 empty files take no blocks: only an inode limit refuses them
+    // (64 in a 1 MB scratch, its own three folders among them).
+    let player = "i=0; while [ $i -lt 200 ]; do touch /tmp/f$i 2>/dev/null || break; i=$((i + 1)); done\n\
+                  [ $i -ge 50 ] && [ $i -lt 200 ] || { echo \"made $i\" >&2; exit 3; }\n\
+                  n=$(head -c 1); j=0; while [ $j -lt \"$n\" ]; do echo \"0 $((2 * (j % 6)))\"; j=$((j + 1)); done\n";
+    common::write(&scene.cwd, "p.sh", player);
+    let ran: Ran = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .current_dir(&scene.cwd)
+        .args([
+            "grade",
+            "--cmd",
+            "sh p.sh",
+            "--scratch-limit",
+            "1",
+            "--tests",
+        ])
+        .arg(&scene.tests)
+        .output()
+        .unwrap()
+        .into();
+    if containment_line(&ran).contains("refused by the kernel") {
+        external_tool::<()>(
+            "scratch inodes",
+            "a mount namespace",
+            containment_line(&ran),
+            None,
+        );
+        return;
+    }
+    assert_eq!(score(&ran), Some(20), "{}{}", ran.stdout, ran.stderr);
 }

@@ -70,6 +70,10 @@ pub struct Refusal {
 
 /// Runs the steps in order, up to the first refusal.
 pub fn build(steps: &[Step]) -> Result<(), Refusal> {
+    // The root's folders are entered by the sandbox's user whatever the
+    // caller's umask (077 would shut it out); the program gets 022.
+    // SAFETY: sets this process's mask only.
+    unsafe { umask(0o022) };
     for (at, step) in steps.iter().enumerate() {
         let done = match step {
             Step::EnterRoot { path, work } => enter_root(path, work),

@@ -182,8 +182,9 @@ const PIPE_GRACE: Duration = Duration::from_millis(200);
 /// How often the program's processes are counted through /proc.
 const SAMPLE_EVERY: Duration = Duration::from_millis(10);
 
-/// The only environment a sandboxed program gets, as under isolate.
-const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+/// The only environment a sandboxed program gets, as under isolate; its
+/// interpreter is looked up there too (`toolchain`).
+pub const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 /// Starts a program under a keeper with piped stdin and stdout and the
 /// kernel's share of `limits`, in its sandbox if it has one. The
@@ -210,9 +211,14 @@ pub fn spawn_contained(command: &[String], stderr: Stdio, limits: &Limits) -> Re
         address_space: limits.memory_bytes,
         cpu_seconds: limits.cpu_time.map(|t| t.as_secs() + 2),
         tasks: limits.processes,
-        subreaper_only: std::env::var_os("JUDGE_CONTAINMENT").is_some_and(|v| v == "subreaper"),
+        subreaper_only: subreaper_forced(),
     };
     keeper::spawn(builder, kernel, plan).map_err(|e| format!("cannot start {program}: {e}"))
+}
+
+/// Whether `JUDGE_CONTAINMENT=subreaper` asks for no namespace at all.
+fn subreaper_forced() -> bool {
+    std::env::var_os("JUDGE_CONTAINMENT").is_some_and(|v| v == "subreaper")
 }
 
 /// Kills a program started by `spawn_contained` with every process it
@@ -341,6 +347,7 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
             file_bytes: asked.file_bytes,
             scratch_bytes: asked.scratch_bytes,
             refused: watched.refused,
+            skipped: subreaper_forced(),
         }),
     })
 }

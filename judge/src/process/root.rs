@@ -1,7 +1,8 @@
 //! The steps that build a program's root, planned before the fork (every
 //! path a C string) and run by the warden (`confine::build`): the scratch
 //! tmpfs and its three folders, devices, /proc, the system's folders and
-//! the named paths read-only, then the root made read-only and entered.
+//! the named paths read-only (the private folders inside them covered by
+//! empty read-only ones), then the root made read-only and entered.
 
 use std::ffi::CString;
 use std::path::Path;
@@ -11,6 +12,12 @@ use super::sandbox::{Named, SYSTEM, WORK};
 use super::sys::*;
 
 const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
+
+/// The files and folders the scratch may hold, as isolate's `--quota`
+/// limits inodes with blocks: 64 per MB (4096 for the default 64 MB).
+pub fn scratch_inodes(scratch_bytes: u64) -> u64 {
+    (scratch_bytes >> 20).max(1) * 64
+}
 
 /// A path as the system calls take it; Err names one holding a NUL byte.
 pub fn c_path(path: &Path) -> Result<CString, String> {
@@ -88,7 +95,10 @@ pub fn steps(
             path: at(".scratch")?,
             fstype: Some(c("tmpfs")?),
             flags: MS_NOSUID | MS_NODEV,
-            data: Some(c(&format!("size={scratch_bytes},mode=755"))?),
+            data: Some(c(&format!(
+                "size={scratch_bytes},nr_inodes={},mode=755",
+                scratch_inodes(scratch_bytes)
+            ))?),
         },
     ];
     for (folder, inside, mode) in [("box", WORK, 0o755), ("tmp", "/tmp", 0o1777)] {
@@ -206,6 +216,15 @@ pub fn steps(
             }
         }
         show(&mut steps, root, &n.source, &n.inside, n.folder)?;
+        for hidden in &n.hidden {
+            steps.push(Step::Mount {
+                source: c("tmpfs")?,
+                path: c_path(&root.join(hidden.strip_prefix("/").unwrap_or(hidden)))?,
+                fstype: Some(c("tmpfs")?),
+                flags: MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                data: Some(c("size=4k,mode=555")?),
+            });
+        }
     }
     steps.push(Step::Mount {
         source: c("none")?,

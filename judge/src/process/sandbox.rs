@@ -84,6 +84,8 @@ pub struct Sandboxed {
     pub scratch_bytes: u64,
     /// The step of its root the kernel refused (counted from 0), and why.
     pub refused: Option<(u16, i32)>,
+    /// The namespaces were not asked for (`JUDGE_CONTAINMENT=subreaper`).
+    pub skipped: bool,
 }
 
 impl std::fmt::Display for Sandboxed {
@@ -132,7 +134,11 @@ impl std::fmt::Display for Sandboxed {
         ));
         write!(f, "{}", held.join(", "))?;
         if !missing.is_empty() {
-            write!(f, "; refused by the kernel: {}", missing.join(", "))?;
+            let why = match self.skipped {
+                true => "skipped (JUDGE_CONTAINMENT=subreaper)",
+                false => "refused by the kernel",
+            };
+            write!(f, "; {why}: {}", missing.join(", "))?;
         }
         Ok(())
     }
@@ -156,7 +162,7 @@ pub struct Plan {
 
 /// Plans the sandbox of one run of `command`, in a fresh folder.
 pub fn plan(sandbox: &Sandbox, command: &[String]) -> Result<(ScratchDir, Plan), String> {
-    let folder = ScratchDir::new("box").map_err(|e| e.to_string())?;
+    let folder = ScratchDir::private("box").map_err(|e| e.to_string())?;
     // SAFETY: plain id queries.
     let as_root = unsafe { geteuid() } == 0;
     let (uid, gid) = if as_root {
@@ -169,7 +175,15 @@ pub fn plan(sandbox: &Sandbox, command: &[String]) -> Result<(ScratchDir, Plan),
         SubmissionError::Scratch(format!("{}: {e}", folder.path().display())).to_string()
     };
     if as_root {
-        std::os::unix::fs::chown(folder.path(), Some(uid), Some(gid)).map_err(scratch_error)?;
+        // Handed over through the folder made, never through a symlink
+        // put in its place.
+        use std::os::unix::fs::OpenOptionsExt;
+        let made = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(O_NOFOLLOW | O_DIRECTORY)
+            .open(folder.path())
+            .map_err(scratch_error)?;
+        std::os::unix::fs::fchown(&made, Some(uid), Some(gid)).map_err(scratch_error)?;
     }
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
     let private: Vec<PathBuf> = sandbox
@@ -178,6 +192,11 @@ pub fn plan(sandbox: &Sandbox, command: &[String]) -> Result<(ScratchDir, Plan),
         .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()))
         .collect();
     let named = named_paths(command, &cwd, &private);
+    if as_root {
+        for n in &named {
+            unreadable(&n.source, n.folder, uid, gid)?;
+        }
+    }
     let steps = steps(folder.path(), sandbox.scratch_bytes, (uid, gid), &named)?;
     let plan = Plan {
         folder: c_path(folder.path())?,
@@ -199,14 +218,18 @@ pub struct Named {
     /// relative one the same path in its working folder.
     pub inside: PathBuf,
     pub folder: bool,
+    /// The private folders inside a named folder, where the program finds
+    /// them: each is covered by an empty read-only folder, as isolate
+    /// shows only what it is told to.
+    pub hidden: Vec<PathBuf>,
 }
 
 /// What the command names: every argument, every word of it as the shell
 /// reads it (quotes kept together, so `cd '/my sol'` names `/my sol`), and
 /// every piece of it split at white space and shell punctuation (so
 /// `sh -c 'python3 my.py'` names `my.py`), that is a file or folder outside
-/// the system's folders. Folders holding a private path are left out (the
-/// command's files in them must then be named one by one).
+/// the system's folders. A private path inside a named folder is hidden
+/// there; a private path itself, or anything in it, is never shown.
 pub fn named_paths(command: &[String], cwd: &Path, private: &[PathBuf]) -> Vec<Named> {
     let splits = |c: char| c.is_whitespace() || "'\";|&<>()`=,:".contains(c);
     let words: Vec<String> = command
@@ -233,18 +256,57 @@ pub fn named_paths(command: &[String], cwd: &Path, private: &[PathBuf]) -> Vec<N
             continue;
         }
         let real = std::fs::canonicalize(&source).unwrap_or_else(|_| source.clone());
-        if meta.is_dir() && private.iter().any(|p| p.starts_with(&real)) {
+        if private.iter().any(|p| real.starts_with(p)) {
             continue;
         }
+        let hidden = match meta.is_dir() {
+            true => private
+                .iter()
+                .filter(|p| p.is_dir())
+                .filter_map(|p| p.strip_prefix(&real).ok())
+                .map(|inner| inside.join(inner))
+                .collect(),
+            false => Vec::new(),
+        };
         if named.iter().all(|n| n.inside != inside) {
             named.push(Named {
                 source,
                 inside,
                 folder: meta.is_dir(),
+                hidden,
             });
         }
     }
     named
+}
+
+/// Err says how to fix a named file or folder the sandbox's user cannot
+/// read (a bind mount keeps modes: a `chmod 600 sol.py` would otherwise be
+/// the contestant's runtime error).
+fn unreadable(source: &Path, folder: bool, uid: u32, gid: u32) -> Result<(), String> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(meta) = std::fs::metadata(source) else {
+        return Ok(());
+    };
+    let bits = match (meta.uid() == uid, meta.gid() == gid) {
+        (true, _) => meta.mode() >> 6,
+        (false, true) => meta.mode() >> 3,
+        _ => meta.mode(),
+    } & 0o7;
+    let (needs, fix) = match folder {
+        true => (0o5, "a+rx"),
+        false => (0o4, "a+r"),
+    };
+    if bits & needs == needs {
+        return Ok(());
+    }
+    Err(format!(
+        "the command names {}, which the program's user {uid} cannot read (mode {:o}): \
+         make it readable (chmod {fix} '{}') or name a user who can (--sandbox-user)",
+        source.display(),
+        meta.mode() & 0o7777,
+        source.display()
+    ))
 }
 
 /// The words of a shell command line as `sh` splits them: quotes ('...'
@@ -323,30 +385,36 @@ mod tests {
     }
 
     #[test]
-    fn the_command_names_its_files_but_never_a_folder_holding_a_private_one() {
+    fn the_command_names_its_files_and_a_folder_holding_a_private_one_hides_it() {
         let dir = ScratchDir::new("named").unwrap();
         let base = dir.path();
         std::fs::create_dir_all(base.join("tests")).unwrap();
         std::fs::create_dir_all(base.join("build")).unwrap();
         std::fs::write(base.join("my.py"), "").unwrap();
+        std::fs::write(base.join("tests/a.in"), "").unwrap();
         let private = [base.join("tests")];
         let script = base.join("my.py").display().to_string();
         let command = words(&format!(
-            "/bin/sh -c python3 my.py;cat {script} build . {}",
+            "/bin/sh -c python3 my.py;cat {script} build tests/a.in . {}",
             base.display()
         ));
         let named = named_paths(&command, base, &private);
-        let mut shown: Vec<(String, bool, PathBuf)> = named
+        let mut shown: Vec<(String, bool, PathBuf, Vec<PathBuf>)> = named
             .iter()
-            .map(|n| (n.inside.display().to_string(), n.folder, n.source.clone()))
+            .map(|n| {
+                let inside = n.inside.display().to_string();
+                (inside, n.folder, n.source.clone(), n.hidden.clone())
+            })
             .collect();
         shown.sort();
+        let folder = base.display().to_string();
         assert_eq!(
             shown,
             [
-                ("/box/build".to_string(), true, base.join("build")),
-                ("/box/my.py".to_string(), false, base.join("my.py")),
-                (script.clone(), false, base.join("my.py")),
+                ("/box/build".to_string(), true, base.join("build"), vec![]),
+                ("/box/my.py".to_string(), false, base.join("my.py"), vec![]),
+                (folder, true, base.to_path_buf(), vec![base.join("tests")]),
+                (script.clone(), false, base.join("my.py"), vec![]),
             ]
         );
     }
@@ -407,6 +475,7 @@ mod tests {
             file_bytes: 64 << 20,
             scratch_bytes: 32 << 20,
             refused: None,
+            skipped: false,
         };
         let text = sandboxed.to_string();
         assert!(text.contains("a 32 MB scratch"), "{text}");
@@ -423,5 +492,15 @@ mod tests {
             text.contains("a network namespace, an IPC namespace, a user namespace"),
             "{text}"
         );
+        sandboxed.refused = None;
+        sandboxed.skipped = true;
+        let text = sandboxed.to_string();
+        assert!(
+            text.contains(
+                "; skipped (JUDGE_CONTAINMENT=subreaper): a file system of its own (it sees"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("refused"), "{text}");
     }
 }

@@ -37,10 +37,15 @@ fn prepare_source(source: &Path, work_dir: &Path) -> Result<Vec<String>, Submiss
     toolchain
         .prepare(source, work_dir)
         .map_err(|problem| match problem {
-            Problem::MissingTool { tool, install } => SubmissionError::MissingTool {
+            Problem::MissingTool {
+                tool,
+                install,
+                searched,
+            } => SubmissionError::MissingTool {
                 source: source.to_path_buf(),
                 tool,
                 install,
+                searched,
             },
             Problem::Compile { command, messages } => SubmissionError::Compile {
                 source: source.to_path_buf(),
@@ -52,24 +57,62 @@ fn prepare_source(source: &Path, work_dir: &Path) -> Result<Vec<String>, Submiss
 }
 
 /// A folder of the system's temporary folder, removed with everything in
-/// it when dropped.
+/// it when dropped. Its name is new: a root grader's folders live in a
+/// `/tmp` anyone may write, where a name made in advance (a symlink to
+/// somewhere else) must not be taken for it.
 pub struct ScratchDir(PathBuf);
 
 impl ScratchDir {
+    /// A new folder of the caller's umask.
     pub fn new(label: &str) -> Result<ScratchDir, SubmissionError> {
+        Self::with_mode(label, 0o777)
+    }
+
+    /// A new folder its owner alone may enter (mode 0700).
+    pub fn private(label: &str) -> Result<ScratchDir, SubmissionError> {
+        Self::with_mode(label, 0o700)
+    }
+
+    fn with_mode(label: &str, mode: u32) -> Result<ScratchDir, SubmissionError> {
         use std::sync::atomic::AtomicUsize;
         static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::SeqCst);
-        let path = std::env::temp_dir().join(format!("tetris-{label}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path)
-            .map_err(|e| SubmissionError::Scratch(format!("{}: {e}", path.display())))?;
-        Ok(ScratchDir(path))
+        let parent = std::env::temp_dir();
+        let names = (0..64).map(|_| {
+            let n = NEXT.fetch_add(1, Ordering::SeqCst);
+            let clock = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.subsec_nanos());
+            format!("tetris-{label}-{}-{n}-{clock:08x}", std::process::id())
+        });
+        create_new_in(&parent, names, mode)
+            .map(ScratchDir)
+            .map_err(|e| SubmissionError::Scratch(format!("{}: {e}", parent.display())))
     }
 
     pub fn path(&self) -> &Path {
         &self.0
     }
+}
+
+/// The first of `names` in `parent` where a new folder could be made:
+/// anything already there (a folder, a file, a symlink) is passed over,
+/// never entered or followed.
+fn create_new_in(
+    parent: &Path,
+    names: impl Iterator<Item = String>,
+    mode: u32,
+) -> std::io::Result<PathBuf> {
+    use std::os::unix::fs::DirBuilderExt;
+    let mut last = std::io::Error::new(std::io::ErrorKind::AlreadyExists, "no free name");
+    for name in names {
+        let path = parent.join(name);
+        match std::fs::DirBuilder::new().mode(mode).create(&path) {
+            Ok(()) => return Ok(path),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = e,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last)
 }
 
 impl Drop for ScratchDir {
@@ -101,6 +144,8 @@ pub enum SubmissionError {
         source: PathBuf,
         tool: String,
         install: &'static str,
+        /// Where it was looked for.
+        searched: String,
     },
     /// The compiler refused the source: the contestant's result.
     Compile {
@@ -128,10 +173,11 @@ impl std::fmt::Display for SubmissionError {
                 source,
                 tool,
                 install,
+                searched,
             } => write!(
                 f,
-                "{tool} is not installed (or not on PATH); it is needed for {}: install {install}, \
-                 or run the program with --cmd 'COMMAND'",
+                "{tool} is not installed ({searched}); it is needed for {}: install {install}, \
+                 or run the program with --cmd 'COMMAND' naming it by its path",
                 source.display()
             ),
             SubmissionError::Compile {
@@ -159,7 +205,14 @@ pub struct Prepared {
 pub fn prepare(submission: &Submission) -> Result<Prepared, SubmissionError> {
     match submission {
         Submission::Source(path) => {
-            let work = ScratchDir::new("judge")?;
+            let work = ScratchDir::private("judge")?;
+            // Entered by the sandbox's user where no mount namespace shows
+            // the program alone (the subreaper fallback).
+            std::fs::set_permissions(
+                work.path(),
+                std::os::unix::fs::PermissionsExt::from_mode(0o755),
+            )
+            .map_err(|e| SubmissionError::Scratch(format!("{}: {e}", work.path().display())))?;
             let command = prepare_source(path, work.path())?;
             Ok(Prepared {
                 command,
@@ -261,6 +314,31 @@ mod tests {
             with_arguments(&["./a".to_string()], &extra),
             ["./a", "--weights", "1,2 it's"]
         );
+    }
+
+    #[test]
+    fn a_name_taken_by_a_planted_symlink_is_passed_over_not_followed() {
+        let dir = ScratchDir::new("planted").unwrap();
+        let target = dir.path().join("target");
+        std::fs::create_dir(&target).unwrap();
+        std::os::unix::fs::symlink(&target, dir.path().join("a")).unwrap();
+        std::fs::write(dir.path().join("b"), "").unwrap();
+        let names = ["a", "b", "c"].map(str::to_string).into_iter();
+        let made = create_new_in(dir.path(), names, 0o700).unwrap();
+        assert_eq!(made, dir.path().join("c"));
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::symlink_metadata(&made)
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o7777, 0o700);
+        assert!(std::fs::symlink_metadata(dir.path().join("a"))
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read_dir(&target).unwrap().count(), 0);
+        let taken = ["a", "b"].map(str::to_string).into_iter();
+        assert!(create_new_in(dir.path(), taken, 0o700).is_err());
     }
 
     #[test]

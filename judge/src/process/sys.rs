@@ -76,6 +76,7 @@ extern "C" {
     pub fn chown(path: *const std::ffi::c_char, uid: u32, gid: u32) -> i32;
     pub fn fchown(fd: i32, uid: u32, gid: u32) -> i32;
     pub fn chmod(path: *const std::ffi::c_char, mode: u32) -> i32;
+    pub fn umask(mask: u32) -> u32;
     pub fn setresuid(real: u32, effective: u32, saved: u32) -> i32;
     pub fn setresgid(real: u32, effective: u32, saved: u32) -> i32;
     pub fn setgroups(count: usize, groups: *const u32) -> i32;
@@ -107,7 +108,14 @@ pub const O_RDONLY: i32 = 0;
 pub const O_WRONLY: i32 = 1;
 pub const O_CREAT: i32 = 0o100;
 pub const O_CLOEXEC: i32 = 0o2_000_000;
+#[cfg(not(target_arch = "aarch64"))]
 pub const O_DIRECTORY: i32 = 0o200_000;
+#[cfg(not(target_arch = "aarch64"))]
+pub const O_NOFOLLOW: i32 = 0o400_000;
+#[cfg(target_arch = "aarch64")]
+pub const O_DIRECTORY: i32 = 0o40_000;
+#[cfg(target_arch = "aarch64")]
+pub const O_NOFOLLOW: i32 = 0o100_000;
 pub const POLLIN: i16 = 1;
 pub const EINTR: i32 = 4;
 pub const EEXIST: i32 = 17;

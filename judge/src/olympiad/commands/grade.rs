@@ -57,7 +57,7 @@ const FILE_SIZE_LIMIT: Opt = opt(
 const SCRATCH_LIMIT: Opt = opt(
     "--scratch-limit",
     "MB",
-    "its working folder, /tmp and /dev/shm together (default 64)",
+    "its working folder, /tmp and /dev/shm together (default 64; 64 files per MB)",
 );
 const SANDBOX_USER: Opt = opt(
     "--sandbox-user",
