@@ -112,7 +112,7 @@ pub const COMMAND: Command = Command {
 
 /// The limits of a command line, defaults as documented; the program never
 /// sees the folders `private`.
-pub fn limits(args: &Args, private: Vec<PathBuf>) -> Result<Limits, UsageError> {
+fn limits(args: &Args, private: Vec<PathBuf>) -> Result<Limits, UsageError> {
     let time = args.seconds(&TIME_LIMIT, DEFAULT_TIME_LIMIT_SECONDS)?;
     Ok(Limits {
         time,
@@ -180,11 +180,11 @@ fn main(args: Args) -> Result<i32, Failure> {
 
 /// What one test earned.
 #[derive(Debug)]
-pub struct TestResult {
-    pub name: String,
-    pub pieces: usize,
-    pub verdict: Verdict<Judgement>,
-    pub run: Run,
+struct TestResult {
+    name: String,
+    pieces: usize,
+    verdict: Verdict<Judgement>,
+    run: Run,
 }
 
 impl TestResult {
@@ -366,7 +366,7 @@ fn print_table(results: &[TestResult]) {
 
 /// Which of the kernel's means held the program's processes together, and
 /// what its sandbox gave and lacked.
-pub fn containment_line(containment: Containment, sandbox: Option<&Sandboxed>) -> String {
+fn containment_line(containment: Containment, sandbox: Option<&Sandboxed>) -> String {
     let sandbox = sandbox.map_or(String::new(), |s| format!(" in a sandbox ({s})"));
     format!("contained by {containment}{sandbox}: no process the program started outlived its test")
 }
