@@ -7,17 +7,19 @@
 //!
 //! `keeper`: how a program is started and contained (PID namespace or
 //! subreaper, kernel limits); `sandbox`: what a program of `judge grade`
-//! may see and do (its own root, no network, an unprivileged user), `root`:
+//! may see and do (its own root, no network, an unprivileged user); `root`:
 //! the steps that build its root, and `confine`: how they and the rest are
-//! applied before exec; `warden`: the namespace's
-//! init, which builds the sandbox and reports the program's end, through
-//! `report`'s pipe; `sweep`: the subreaper's kill of orphans; `sys`: the system calls std does not wrap; `tree`:
-//! what the program's processes use, from /proc; `submission`: a source file
-//! compiled or interpreted by the `toolchain` of its language, or a shell
-//! command line.
+//! applied before exec; `warden`: the namespace's init, which builds the
+//! sandbox and reports the program's end through `report`'s pipe; `watch`:
+//! the grader's side of those reports and its own limits; `pipe`: the
+//! program's output read whole; `sweep`: the subreaper's kill of orphans;
+//! `sys`: the system calls std does not wrap; `tree`: what the program's
+//! processes use, from /proc; `submission`: a source file compiled or
+//! interpreted by the `toolchain` of its language, or a shell command line.
 
 mod confine;
 mod keeper;
+mod pipe;
 mod report;
 mod root;
 mod sandbox;
@@ -27,16 +29,17 @@ mod sys;
 mod toolchain;
 mod tree;
 mod warden;
+mod watch;
 
-use std::io::{Read, Write};
-use std::os::fd::AsRawFd;
+use std::io::Write;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
 pub use keeper::Kept;
+use pipe::reader;
 pub use sandbox::{
     Layers, Sandbox, Sandboxed, DEFAULT_FILE_SIZE_LIMIT_MB, DEFAULT_SANDBOX_USER,
     DEFAULT_SCRATCH_LIMIT_MB,
@@ -47,6 +50,7 @@ pub use submission::{
 };
 use tetris_core::verdict::RunFailure;
 pub use toolchain::{toolchain_table, TOOLCHAINS};
+use watch::{watch, Stop};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Termination {
@@ -179,8 +183,6 @@ impl Limits {
 /// After the program ended, how long its output pipes may stay open before
 /// the grader judges what it has read so far.
 const PIPE_GRACE: Duration = Duration::from_millis(200);
-/// How often the program's processes are counted through /proc.
-const SAMPLE_EVERY: Duration = Duration::from_millis(10);
 
 /// The only environment a sandboxed program gets, as under isolate; its
 /// interpreter is looked up there too (`toolchain`).
@@ -225,15 +227,6 @@ fn subreaper_forced() -> bool {
 /// started, and reaps it.
 pub fn kill_contained(kept: &mut Kept) {
     kept.finish();
-}
-
-/// Why the grader stopped the program.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stop {
-    Wall,
-    Cpu,
-    Processes,
-    Output,
 }
 
 /// Runs `command` (a program and its arguments) on `input`. Err only when the
@@ -352,142 +345,6 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, Str
     })
 }
 
-/// What was seen while the program ran.
-struct Watched {
-    /// The warden's pid, once the keeper has reported it.
-    warden: Option<i32>,
-    /// The keeper or the warden could not fork: the machine's failure.
-    fork_failed: Option<std::io::Error>,
-    /// The sandbox could not be finished: the machine's failure.
-    sandbox_failed: Option<std::io::Error>,
-    /// The sandbox's layers that held, as reported.
-    layers: Layers,
-    /// The step of the program's root the kernel refused, and its errno.
-    refused: Option<(u16, i32)>,
-    /// The program's wait status, if it ended by itself.
-    wait_status: Option<i32>,
-    stop: Option<Stop>,
-    /// The largest CPU time, task count and address space sampled.
-    peak: tree::Sample,
-    containment: Option<Containment>,
-}
-
-impl Watched {
-    /// Samples the program's processes and keeps the peaks.
-    fn sample(&mut self, warden: i32) -> tree::Sample {
-        let seen = tree::sample(warden);
-        let peak = &mut self.peak;
-        peak.cpu = peak.cpu.max(seen.cpu);
-        peak.tasks = peak.tasks.max(seen.tasks);
-        peak.peak_address_space = peak.peak_address_space.max(seen.peak_address_space);
-        peak.peak_rss_kib = peak.peak_rss_kib.max(seen.peak_rss_kib);
-        seen
-    }
-
-    /// Takes in one report of the keeper or the warden; whether the
-    /// program is over (ended, or never started).
-    fn take(&mut self, report: report::Report) -> bool {
-        match report {
-            report::Report::Warden { containment, pid } => {
-                self.containment = Some(containment);
-                self.warden = Some(pid);
-                false
-            }
-            report::Report::Ended { wait_status } => {
-                self.wait_status = self.wait_status.or(Some(wait_status));
-                true
-            }
-            report::Report::Layers(held) => {
-                self.layers = Layers(self.layers.0 | held.0);
-                false
-            }
-            report::Report::TasksAtEnd(tasks) => {
-                self.peak.tasks = self.peak.tasks.max(tasks.into());
-                false
-            }
-            report::Report::Refused { step, errno } => {
-                self.refused = Some((step, errno));
-                false
-            }
-            report::Report::ForkFailed { errno } => {
-                self.fork_failed = Some(std::io::Error::from_raw_os_error(errno));
-                true
-            }
-            report::Report::SandboxFailed { errno } => {
-                self.sandbox_failed = Some(std::io::Error::from_raw_os_error(errno));
-                true
-            }
-        }
-    }
-}
-
-/// Waits for the program to end or for a limit. The keeper reports the
-/// program's end the moment it happens; the program's processes are
-/// sampled every `SAMPLE_EVERY` for the limits the kernel cannot hold on
-/// the whole tree.
-fn watch(
-    kept: &mut Kept,
-    start: Instant,
-    limits: &Limits,
-    output_exceeded: &AtomicBool,
-) -> Watched {
-    let mut watched = Watched {
-        warden: None,
-        fork_failed: None,
-        sandbox_failed: None,
-        layers: Layers::default(),
-        refused: None,
-        wait_status: None,
-        stop: None,
-        peak: tree::Sample::default(),
-        containment: None,
-    };
-    let deadline = start + limits.time;
-    let mut next_sample = start;
-    let mut pause = Duration::from_micros(100);
-    loop {
-        match kept.reports.recv_timeout(pause) {
-            Ok(report) => {
-                if watched.take(report) {
-                    return watched;
-                }
-            }
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-            Err(mpsc::RecvTimeoutError::Disconnected) => return watched,
-        }
-        let now = Instant::now();
-        let stop = if output_exceeded.load(Ordering::SeqCst) {
-            Some(Stop::Output)
-        } else if now >= deadline {
-            Some(Stop::Wall)
-        } else {
-            None
-        };
-        if let (Some(pid), None, true) = (watched.warden, stop, now >= next_sample) {
-            let seen = watched.sample(pid);
-            next_sample = now + SAMPLE_EVERY;
-            if limits.cpu_time.is_some_and(|most| seen.cpu > most) {
-                watched.stop = Some(Stop::Cpu);
-            } else if limits.processes.is_some_and(|most| seen.tasks > most) {
-                watched.stop = Some(Stop::Processes);
-            }
-        } else {
-            watched.stop = stop;
-            // The memory it had reached when it is killed, for the report
-            // only: the verdict stays with what the limits saw.
-            if let (Some(pid), Some(_)) = (watched.warden, stop) {
-                let rss = tree::sample(pid).peak_rss_kib;
-                watched.peak.peak_rss_kib = watched.peak.peak_rss_kib.max(rss);
-            }
-        }
-        if watched.stop.is_some() {
-            kept.stop();
-            return watched;
-        }
-        pause = (pause * 2).min(Duration::from_millis(2));
-    }
-}
-
 /// Text safe to print on a terminal or a page: valid UTF-8 kept with its
 /// line breaks and tabs, other control characters and invalid bytes as
 /// \xNN.
@@ -523,101 +380,6 @@ fn allocation_failed(stderr: &str) -> bool {
     SIGNS.iter().any(|s| stderr.contains(s))
 }
 
-/// A pipe read on a thread of its own; `keep` stores each chunk and says
-/// whether to go on. The reader wakes every `READER_WAKE` to see whether
-/// the grader has stopped waiting (`Collected::take`): it then takes
-/// everything already in the pipe, so what the program wrote before it
-/// ended is never lost, however late this thread is scheduled.
-fn reader(
-    mut pipe: impl Read + AsRawFd + Send + 'static,
-    mut keep: impl FnMut(&mut Vec<u8>, &[u8]) -> bool + Send + 'static,
-) -> Collected {
-    const READER_WAKE_MS: i32 = 20;
-    // Past the wait, what the pipe can hold is what the program wrote and
-    // nobody read yet (a pipe holds at most 1 MiB unless root enlarges
-    // it): more would come from a process still writing, which is not
-    // waited for.
-    const DRAIN_AT_MOST: usize = 2 << 20;
-    let kept = Arc::new(Mutex::new(Vec::new()));
-    let shared = Arc::clone(&kept);
-    let stop = Arc::new(AtomicBool::new(false));
-    let stopping = Arc::clone(&stop);
-    let (done, finished) = mpsc::channel();
-    thread::spawn(move || {
-        let mut buf = vec![0u8; 1 << 16];
-        let fd = pipe.as_raw_fd();
-        let mut drained = 0;
-        loop {
-            let draining = stopping.load(Ordering::SeqCst);
-            if draining && drained >= DRAIN_AT_MOST {
-                break;
-            }
-            let mut ready = sys::PollFd {
-                fd,
-                events: sys::POLLIN,
-                revents: 0,
-            };
-            // SAFETY: one valid pollfd for the pipe this thread owns.
-            let polled =
-                unsafe { sys::poll(&mut ready, 1, if draining { 0 } else { READER_WAKE_MS }) };
-            if polled == 0 {
-                if draining {
-                    break;
-                }
-                continue;
-            }
-            if polled < 0 {
-                if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
-                    continue;
-                }
-                break;
-            }
-            // Readable or hung up: this read does not block.
-            match pipe.read(&mut buf) {
-                Ok(0) => break,
-                Ok(n) => {
-                    if draining {
-                        drained += n;
-                    }
-                    let mut kept = shared.lock().unwrap_or_else(|p| p.into_inner());
-                    if !keep(&mut kept, &buf[..n]) {
-                        break;
-                    }
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(_) => break,
-            }
-        }
-        let _ = done.send(());
-    });
-    Collected {
-        kept,
-        stop,
-        finished,
-    }
-}
-
-struct Collected {
-    kept: Arc<Mutex<Vec<u8>>>,
-    stop: Arc<AtomicBool>,
-    finished: mpsc::Receiver<()>,
-}
-
-impl Collected {
-    /// What the reader kept, once the pipe closed or, if it is still held
-    /// open at `deadline` (by something the program left behind), what was
-    /// in the pipe by then.
-    fn take(self, deadline: Instant) -> Vec<u8> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if self.finished.recv_timeout(left).is_err() {
-            self.stop.store(true, Ordering::SeqCst);
-            let _ = self.finished.recv();
-        }
-        let mut kept = self.kept.lock().unwrap_or_else(|p| p.into_inner());
-        std::mem::take(&mut *kept)
-    }
-}
-
 /// Runs the program and requires that it ends normally within the limits;
 /// Err describes what went wrong.
 pub fn run_ok(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, String> {
@@ -629,36 +391,5 @@ pub fn run_ok(command: &[String], input: &[u8], limits: &Limits) -> Result<Run, 
             input.len(),
             ran.stderr_tail.trim()
         )),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A reader thread scheduled late (here: held up in `keep` past the
-    /// grader's wait) still hands over everything the program wrote, while
-    /// the pipe stays open.
-    #[test]
-    fn a_late_reader_still_takes_what_was_written_before_the_wait_ended() {
-        let mut child = Command::new("/bin/sh")
-            .args(["-c", "printf first; sleep 0.1; printf second; sleep 3"])
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("sh starts");
-        let stdout = child.stdout.take().expect("piped");
-        let mut first = true;
-        let collected = reader(stdout, move |kept: &mut Vec<u8>, chunk: &[u8]| {
-            if std::mem::take(&mut first) {
-                thread::sleep(Duration::from_millis(400));
-            }
-            kept.extend_from_slice(chunk);
-            true
-        });
-        thread::sleep(Duration::from_millis(250));
-        let taken = collected.take(Instant::now() + Duration::from_millis(50));
-        let _ = child.kill();
-        let _ = child.wait();
-        assert_eq!(String::from_utf8_lossy(&taken), "firstsecond");
     }
 }
